@@ -1,0 +1,85 @@
+"""Developer tasks.  ``nox`` runs the default sessions (what CI runs); ``nox -s NAME`` one."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2024.4.15"
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
+nox.options.reuse_existing_virtualenvs = True
+
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+ROOT = Path(__file__).parent
+
+
+def install(session: nox.Session, *groups: str, extras: str = "") -> None:
+    """Install the project (editable) and the named dependency groups."""
+    requirements: list[str] = []
+    for group in groups:
+        requirements.extend(nox.project.dependency_groups(PYPROJECT, group))
+    session.install("-e", f".{extras}", *requirements)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The whole test suite with the cheap hypothesis profile (what CI runs)."""
+    install(session, "test")
+    session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
+
+
+@nox.session
+def verify(session: nox.Session) -> None:
+    """The deep verification run: many more hypothesis examples (about 10 minutes)."""
+    install(session, "test")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "--hypothesis-profile=deep", "-n", "2",
+        *session.posargs,
+    )  # fmt: skip
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over the library and the tests."""
+    install(session, "typecheck")
+    session.run("mypy", "--strict", "src", "tests", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff: lint and formatting."""
+    session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
+    session.run("ruff", "check", "src", "tests", "noxfile.py", "benchmarks", "docs")
+    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks", "docs")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs with warnings as errors, then run every doctest in them."""
+    install(session, "docs")
+    out = ROOT / "docs" / "_build"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", str(out / "html"))
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", str(out / "doctest"))
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel, check them with twine, install the wheel in a clean venv."""
+    session.install("build", "twine")
+    dist = ROOT / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(dist))
+    session.run("twine", "check", "--strict", *map(str, dist.glob("*")))
+    check = session.create_tmp()
+    session.run("python", "-m", "venv", f"{check}/venv")
+    wheel = next(dist.glob("*.whl"))
+    session.run(f"{check}/venv/bin/pip", "install", "-q", str(wheel), external=True)
+    session.run(
+        f"{check}/venv/bin/python", "-c",
+        "import deepsix; print('deepsix', deepsix.__version__, 'imports from a clean venv')",
+        external=True,
+    )  # fmt: skip

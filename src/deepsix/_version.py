@@ -1,0 +1,3 @@
+"""The package version (semantic versioning)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,106 @@
+"""The auction (R-BID-1 to R-BID-8).
+
+Bidding starts on the dealer's left and goes clockwise.  Each call is a
+bid or a pass; a pass is final for the hand.  Bids are multiples of the bid
+step (10), the opening bid is at most 120, every later bid is strictly
+lower than the standing one (jumps are fine), and bids may go below zero,
+down to :attr:`Rules.lowest_bid`.  If the first three players pass, the
+dealer's only call is the forced bid of 120.  The auction ends once the
+other three players have passed after a bid; its last bidder wins it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from deepsix.actions import PASS, Action, Bid, Pass
+from deepsix.cards import Seat
+from deepsix.errors import IllegalActionError, Reason
+from deepsix.rules import Rules
+
+__all__ = ["AuctionStep", "after_call", "call_error", "legal_calls"]
+
+_SEATS: Final = tuple(Seat)
+_CALLS: Final[dict[tuple[Rules, Seat, int | None, bool], tuple[Action, ...]]] = {}
+
+
+def legal_calls(
+    rules: Rules, bids: tuple[Bid | Pass, ...], seat: Seat, standing: int | None
+) -> tuple[Action, ...]:
+    """The calls open to ``seat``: pass first, then every legal bid from high to low."""
+    forced = standing is None and len(bids) == 3
+    key = (rules, seat, standing, forced)
+    calls = _CALLS.get(key)
+    if calls is None:
+        if forced:
+            calls = (Bid(seat, rules.forced_bid),)
+        else:
+            ceiling = rules.opening_bid_limit if standing is None else standing - rules.bid_step
+            amounts = range(ceiling, rules.lowest_bid - 1, -rules.bid_step)
+            calls = (PASS[seat], *(Bid(seat, amount) for amount in amounts))
+        if len(_CALLS) < 4096:
+            _CALLS[key] = calls
+    return calls
+
+
+@attrs.frozen
+class AuctionStep:
+    """The auction after one more call."""
+
+    bids: tuple[Bid | Pass, ...]
+    """Every call so far."""
+    bidder: Seat | None
+    """The high bidder."""
+    bid: int | None
+    """The standing bid."""
+    finished: bool
+    """Whether the auction is over (the bidder then names the sunk suit)."""
+    next_seat: Seat
+    """Who calls next, or the winning bidder once it is over."""
+
+
+def after_call(
+    bids: tuple[Bid | Pass, ...],
+    bidder: Seat | None,
+    bid: int | None,
+    call: Bid | Pass,
+) -> AuctionStep:
+    """Record a legal ``call``, and find who calls next or whether the auction ended."""
+    bids = (*bids, call)
+    if type(call) is Bid:
+        bidder, bid = call.seat, call.amount
+    passed = 0
+    for earlier in bids:
+        if type(earlier) is Pass:
+            passed |= 1 << earlier.seat
+    if bidder is not None and passed.bit_count() == 3:
+        return AuctionStep(bids, bidder, bid, True, bidder)
+    seat = call.seat
+    for _ in range(3):
+        seat = _SEATS[(seat + 1) & 3]
+        if not passed & (1 << seat):
+            break
+    return AuctionStep(bids, bidder, bid, False, seat)
+
+
+def call_error(
+    rules: Rules, bids: tuple[Bid | Pass, ...], standing: int | None, call: Bid | Pass
+) -> IllegalActionError:
+    """Why ``call`` is illegal for the seat to act (who is assumed to be ``call.seat``)."""
+    if standing is None and len(bids) == 3:
+        return IllegalActionError(
+            Reason.DEALER_MUST_BID, f"the dealer's only call is {rules.forced_bid}", call
+        )
+    assert type(call) is Bid
+    amount = call.amount
+    if amount % rules.bid_step:
+        return IllegalActionError(Reason.BID_NOT_MULTIPLE, f"{amount}", call)
+    if amount > rules.opening_bid_limit:
+        return IllegalActionError(
+            Reason.BID_ABOVE_OPENING, f"{amount} > {rules.opening_bid_limit}", call
+        )
+    if standing is not None and amount >= standing:
+        return IllegalActionError(Reason.BID_NOT_LOWER, f"{amount} >= {standing}", call)
+    return IllegalActionError(Reason.BID_BELOW_FLOOR, f"{amount} < {rules.lowest_bid}", call)

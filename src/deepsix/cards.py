@@ -1,0 +1,263 @@
+"""Cards, suits, ranks, seats and teams: the vocabulary every other module uses.
+
+The anti-Pinochle deck holds ranks 2 to 8 in four suits, each card twice:
+28 distinct cards, 56 in all (rule R-DECK-1).  Two copies of the same card
+are indistinguishable, so a hand is a *multiset* of :class:`Card` values.
+
+:class:`Card` is a small ``int`` subclass (like a square in python-chess):
+there are exactly 28 interned instances, equality and hashing run at C
+speed, and the integer doubles as an index into bit-packed hands.  Cards
+sort by suit, then rank, which is the order hands are shown in.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+from deepsix.errors import ParseError
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "Card",
+    "Rank",
+    "Seat",
+    "Suit",
+    "Team",
+    "format_cards",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order cards sort by."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, e.g. ``'♠'``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's ASCII letter, e.g. ``'S'``."""
+        return _SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from a letter (``S``), a symbol (``♠``) or a name (``spades``)."""
+        if not isinstance(text, str):
+            raise ParseError(f"a suit must be given as text, not {type(text).__name__}")
+        key = text.strip()
+        suit = _SUIT_LOOKUP.get(key) or _SUIT_LOOKUP.get(key.upper())
+        if suit is None:
+            raise ParseError(f"{text!r} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
+        return suit
+
+
+_SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
+_SUIT_LETTERS: Final = ("C", "D", "H", "S")
+_SUIT_LOOKUP: Final[dict[str, Suit]] = {}
+for _suit in Suit:
+    _SUIT_LOOKUP[_SUIT_LETTERS[_suit]] = _suit
+    _SUIT_LOOKUP[_SUIT_SYMBOLS[_suit]] = _suit
+    _SUIT_LOOKUP[_suit.name] = _suit
+_SUIT_LOOKUP.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+
+
+class Rank(enum.IntEnum):
+    """The seven ranks; the enum value is the number printed on the card."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Seat(enum.IntEnum):
+    """The four seats, numbered clockwise.  North and South are partners, as are East and West."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def team(self) -> Team:
+        """The partnership this seat plays for (seats 0 and 2 are team 0)."""
+        return _TEAM_OF[self]
+
+    @property
+    def partner(self) -> Seat:
+        """The seat across the table."""
+        return _SEATS[self ^ 2]
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise: the player on this seat's left."""
+        return _SEATS[(self + 1) & 3]
+
+    def __str__(self) -> str:
+        return self.name[0]
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read a seat from its initial (``N``), name (``north``) or number (``0``)."""
+        if not isinstance(text, str):
+            raise ParseError(f"a seat must be given as text, not {type(text).__name__}")
+        key = text.strip().upper()
+        for seat in _SEATS:
+            if key in (seat.name, seat.name[0], str(int(seat))):
+                return seat
+        raise ParseError(f"{text!r} is not a seat (use N, E, S, W or 0-3)")
+
+
+class Team(enum.IntEnum):
+    """The two partnerships: team 0 is North-South, team 1 is East-West."""
+
+    NORTH_SOUTH = 0
+    EAST_WEST = 1
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of this partnership."""
+        return (_SEATS[self], _SEATS[self + 2])
+
+    def __str__(self) -> str:
+        return "NS" if self is Team.NORTH_SOUTH else "EW"
+
+
+_SEATS: Final = tuple(Seat)
+_TEAM_OF: Final = (Team.NORTH_SOUTH, Team.EAST_WEST, Team.NORTH_SOUTH, Team.EAST_WEST)
+
+_RANKS: Final = tuple(Rank)
+_SUITS: Final = tuple(Suit)
+
+
+class Card(int):
+    """One of the 28 distinct cards; ``int(card)`` is ``7 * suit + rank - 2``.
+
+    Build cards with ``Card.of(rank, suit)`` or :meth:`Card.parse`; the
+    constructor ``Card(index)`` accepts an index 0..27.  Every call returns
+    one of the 28 interned instances, so cards are cheap to compare, hash
+    and store.
+
+    >>> card = Card.parse("7S")
+    >>> card.rank, card.suit
+    (<Rank.SEVEN: 7>, <Suit.SPADES: 3>)
+    >>> str(card), Card.parse(str(card)) == card
+    ('7♠', True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ParseError(f"a card index must be an int, not {type(index).__name__}")
+        if not 0 <= index < 28:
+            raise ParseError(f"card index {index} is outside 0..27")
+        return CARDS[index]
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit | int) -> Card:
+        """The card of this rank (2..8) and suit."""
+        if not isinstance(rank, int) or not 2 <= rank <= 8:
+            raise ParseError(f"rank {rank!r} is outside 2..8")
+        if not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise ParseError(f"suit {suit!r} is not a suit")
+        return CARDS[7 * suit + rank - 2]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank, 2 to 8."""
+        return _RANKS[self % 7]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[self // 7]
+
+    @property
+    def points(self) -> int:
+        """Card points for taking this card in a trick: 20 for a 2, 10 for a 3 (R-SCORE-1)."""
+        return CARD_POINTS[self]
+
+    @property
+    def ascii(self) -> str:
+        """The ASCII form, e.g. ``'7S'``."""
+        return f"{self % 7 + 2}{_SUIT_LETTERS[self // 7]}"
+
+    def __str__(self) -> str:
+        return f"{self % 7 + 2}{_SUIT_SYMBOLS[self // 7]}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card such as ``"7S"``, ``"7♠"`` or ``"7s"``; raise :class:`ParseError` if malformed."""
+        if not isinstance(text, str):
+            raise ParseError(f"a card must be given as text, not {type(text).__name__}")
+        card = _CARD_LOOKUP.get(text)
+        if card is not None:
+            return card
+        key = text.strip().upper()
+        card = _CARD_LOOKUP.get(key)
+        if card is None:
+            raise ParseError(
+                f"{text!r} is not a card: write a rank 2-8 then a suit, e.g. 7S or 7♠"
+            )
+        return card
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(28))
+"""The 28 distinct cards in sorting order (clubs 2..8, diamonds, hearts, spades)."""
+
+DECK: Final[tuple[Card, ...]] = tuple(card for card in CARDS for _ in range(2))
+"""The full 56-card deck, sorted, each card twice."""
+
+CARD_POINTS: Final[tuple[int, ...]] = tuple(
+    {2: 20, 3: 10}.get(card % 7 + 2, 0) for card in CARDS
+)
+
+_CARD_LOOKUP: Final[dict[str, Card]] = {}
+for _card in CARDS:
+    for _suit_text in (_SUIT_LETTERS[_card // 7], _SUIT_SYMBOLS[_card // 7]):
+        _CARD_LOOKUP[f"{_card % 7 + 2}{_suit_text}"] = _card
+for _alt, _suit in (("♧", 0), ("♢", 1), ("♡", 2), ("♤", 3)):
+    for _rank in range(2, 9):
+        _CARD_LOOKUP[f"{_rank}{_alt}"] = CARDS[7 * _suit + _rank - 2]
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas, e.g. ``"7S 7H 8C"``.
+
+    >>> parse_cards("7S, 7♥ 8c")
+    (Card.parse('8C'), Card.parse('7H'), Card.parse('7S'))
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"cards must be given as text, not {type(text).__name__}")
+    return tuple(sorted(Card.parse(part) for part in text.replace(",", " ").split()))
+
+
+def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """Write cards in sorted order separated by spaces."""
+    return " ".join(card.ascii if ascii else str(card) for card in sorted(cards))

@@ -1,0 +1,540 @@
+"""The state-transition engine: ``apply(state, action) -> state``.
+
+This module wires the rule modules (:mod:`~deepsix.bidding`,
+:mod:`~deepsix.melds`, :mod:`~deepsix.tricks`, :mod:`~deepsix.scoring`)
+into the phases of a hand.  Its public face is four functions:
+
+* :func:`new_game` -- the state before the first deal;
+* :func:`shuffled_deal` -- the chance step: a seeded, shuffled :class:`Deal`;
+* :func:`legal_actions` -- every legal action in a state, in a fixed order;
+* :func:`apply` -- the state after an action; raises
+  :class:`~deepsix.errors.IllegalActionError` (naming the rule) otherwise.
+
+``apply`` accepts an action exactly when it is in ``legal_actions``: both
+are computed from the same per-phase generator, and the legal list is
+computed once per state and cached.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from deepsix import bidding
+from deepsix.actions import (
+    ACTION_TYPES,
+    DECLARE,
+    DONE,
+    GIVE,
+    PLAY,
+    SHOW,
+    SINK,
+    Action,
+    Bid,
+    DeclareMeld,
+    Deal,
+    Done,
+    NameSunkSuit,
+    Pass,
+    PassCard,
+    PlayCard,
+    ShowCard,
+)
+from deepsix.cards import DECK, Seat
+from deepsix.errors import IllegalActionError, Reason
+from deepsix.hands import count, counts, pack, size
+from deepsix.melds import available_melds, can_show, meld_blocker, meld_value, melded_copies
+from deepsix.rules import Rules
+from deepsix.scoring import card_points, game_winner, score_hand
+from deepsix.state import EMPTY_SETUP, GameState, HandRecord, HandSetup, History, Phase
+from deepsix.tricks import Trick, legal_plays, suit_cards, winning_position
+
+__all__ = ["LegalActions", "apply", "legal_actions", "new_game", "shuffled_deal"]
+
+_SEATS: Final = tuple(Seat)
+_SORTED_DECK: Final = list(DECK)
+_NO_HANDS: Final = (0, 0, 0, 0)
+
+
+class LegalActions(tuple[Action, ...]):
+    """The legal actions of a state: a tuple with a readable repr.
+
+    >>> state = new_game()
+    >>> state = apply(state, shuffled_deal(7))
+    >>> moves = legal_actions(state)
+    >>> Pass(Seat.EAST) in moves, Bid(Seat.EAST, 125) in moves, len(moves)
+    (True, False, 55)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, action: object) -> bool:
+        for legal in self:
+            if legal is action:
+                return True
+        return tuple.__contains__(self, action)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self)}): {', '.join(map(str, self))}>"
+
+
+_NONE: Final = LegalActions()
+
+
+def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState:
+    """The state before the first deal of a game."""
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+        raise TypeError(f"dealer must be a Seat, not {dealer!r}")
+    return GameState(
+        rules, Seat(dealer), Phase.DEAL, None, (0, 0), (), EMPTY_SETUP, _NO_HANDS, (), (), None
+    )
+
+
+def shuffled_deal(seed: int | random.Random | None = None) -> Deal:
+    """A uniformly shuffled deal.
+
+    The algorithm, fixed so that a seed always gives the same deal: take the
+    sorted deck (:data:`deepsix.cards.DECK`), shuffle it with
+    ``random.Random(seed).shuffle`` (or the given ``random.Random``), and
+    give seat ``s`` the cards at positions ``14*s`` to ``14*s + 13``.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return Deal(deck)
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every legal action in ``state``, in a deterministic order.
+
+    Empty at a chance step (deal with :func:`shuffled_deal`) and once the
+    game is over.
+    """
+    legal = state._legal
+    if legal is None:
+        legal = LegalActions(_GENERATORS[state.phase](state))
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state that follows ``action``; ``state`` itself never changes.
+
+    Raises :class:`~deepsix.errors.IllegalActionError` when the action is not
+    legal, with the reason and the rule it breaks.
+    """
+    phase = state.phase
+    if phase is Phase.DEAL:
+        if type(action) is not Deal:
+            raise _diagnose(state, action)
+        return _deal(state, action)
+    legal = state._legal
+    if legal is None:
+        legal = legal_actions(state)
+    for candidate in legal:
+        if candidate is action:
+            break
+    else:
+        if type(action) not in ACTION_TYPES or not tuple.__contains__(legal, action):
+            raise _diagnose(state, action)
+        action = legal[legal.index(action)]
+    return _TRANSITIONS[phase](state, action)
+
+
+# -- legal-action generators, one per phase ----------------------------------
+
+
+def _bidding_actions(state: GameState) -> tuple[Action, ...]:
+    return bidding.legal_calls(state.rules, state.setup.bids, _actor(state), state.setup.bid)
+
+
+def _sunk_suit_actions(state: GameState) -> tuple[Action, ...]:
+    return SINK[_actor(state)]
+
+
+def _invitation_actions(state: GameState) -> tuple[Action, ...]:
+    seat = _actor(state)
+    packed = state.packed_hands[seat]
+    sunk = state.setup.sunk_suit
+    shown = state.setup.shown
+    assert sunk is not None
+    show = SHOW[seat]
+    actions: list[Action] = [
+        show[card]
+        for card in _distinct(packed)
+        if can_show(card, sunk) and count(packed, card) > shown.count(card)
+    ]
+    actions.append(DONE[seat])
+    return tuple(actions)
+
+
+def _partner_pass_actions(state: GameState) -> tuple[Action, ...]:
+    seat = _actor(state)
+    give = GIVE[seat]
+    return tuple(give[card] for card in _distinct(state.packed_hands[seat]))
+
+
+def _meld_actions(state: GameState) -> tuple[Action, ...]:
+    seat = _actor(state)
+    setup = state.setup
+    packed = state.packed_hands[seat]
+    max_melded = None
+    if state.phase is Phase.BIDDER_MELD:
+        max_melded = size(packed) - state.rules.pass_size
+    melds = available_melds(
+        counts(packed),
+        setup.melds[seat],
+        setup.sunk_suit,
+        sharing=state.rules.meld_sharing,
+        max_melded=max_melded,
+    )
+    return (*(DECLARE[seat, meld] for meld in melds), DONE[seat])
+
+
+def _bidder_pass_actions(state: GameState) -> tuple[Action, ...]:
+    seat = _actor(state)
+    packed = state.packed_hands[seat]
+    melded = melded_copies(state.setup.melds[seat], sharing=state.rules.meld_sharing)
+    give = GIVE[seat]
+    return tuple(give[card] for card in _distinct(packed) if count(packed, card) > melded[card])
+
+
+def _play_actions(state: GameState) -> tuple[Action, ...]:
+    seat = _actor(state)
+    play = PLAY[seat]
+    cards = legal_plays(
+        state.packed_hands[seat],
+        [card for _, card in state.trick],
+        state.setup.sunk_suit,
+        state.rules.play_over,
+    )
+    return tuple(play[card] for card in cards)
+
+
+def _no_actions(state: GameState) -> tuple[Action, ...]:
+    return _NONE
+
+
+_GENERATORS: Final[dict[Phase, Callable[[GameState], tuple[Action, ...]]]] = {
+    Phase.DEAL: _no_actions,
+    Phase.BIDDING: _bidding_actions,
+    Phase.SUNK_SUIT: _sunk_suit_actions,
+    Phase.INVITATION: _invitation_actions,
+    Phase.PARTNER_PASS: _partner_pass_actions,
+    Phase.BIDDER_MELD: _meld_actions,
+    Phase.BIDDER_PASS: _bidder_pass_actions,
+    Phase.MELDING: _meld_actions,
+    Phase.PLAY: _play_actions,
+    Phase.GAME_OVER: _no_actions,
+}
+
+
+def _distinct(packed: int) -> tuple[int, ...]:
+    return (
+        suit_cards(0, packed & 0x3FFF)
+        + suit_cards(1, (packed >> 14) & 0x3FFF)
+        + suit_cards(2, (packed >> 28) & 0x3FFF)
+        + suit_cards(3, packed >> 42)
+    )
+
+
+# -- transitions, one per phase (the action is already known to be legal) -----
+
+
+def _step(
+    state: GameState,
+    action: Action,
+    phase: Phase,
+    to_act: Seat | None,
+    setup: HandSetup,
+    packed_hands: tuple[int, int, int, int],
+) -> GameState:
+    """A successor state in the same hand's trick-free phases."""
+    return GameState(
+        state.rules,
+        state.dealer,
+        phase,
+        to_act,
+        state.scores,
+        state.completed_hands,
+        setup,
+        packed_hands,
+        state.trick,
+        state.tricks,
+        History(state.log, action),
+    )
+
+
+def _actor(state: GameState) -> Seat:
+    seat = state.to_act
+    assert seat is not None
+    return seat
+
+
+def _deal(state: GameState, action: Deal) -> GameState:
+    cards = action.cards
+    if len(cards) != 56 or sorted(cards) != _SORTED_DECK:
+        raise IllegalActionError(
+            Reason.BAD_DEAL, f"got {len(cards)} cards, not the 56-card deck", action
+        )
+    hands = (pack(cards[0:14]), pack(cards[14:28]), pack(cards[28:42]), pack(cards[42:56]))
+    return GameState(
+        state.rules,
+        state.dealer,
+        Phase.BIDDING,
+        state.dealer.left,
+        state.scores,
+        state.completed_hands,
+        EMPTY_SETUP,
+        hands,
+        (),
+        (),
+        History(state.log, action),
+    )
+
+
+def _bidding(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, (Bid, Pass))
+    setup = state.setup
+    outcome = bidding.after_call(setup.bids, setup.bidder, setup.bid, action)
+    phase = Phase.SUNK_SUIT if outcome.finished else Phase.BIDDING
+    new_setup = HandSetup(outcome.bids, outcome.bidder, outcome.bid)
+    return _step(state, action, phase, outcome.next_seat, new_setup, state.packed_hands)
+
+
+def _sunk_suit(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, NameSunkSuit)
+    old = state.setup
+    setup = HandSetup(old.bids, old.bidder, old.bid, action.suit)
+    return _step(state, action, Phase.INVITATION, action.seat, setup, state.packed_hands)
+
+
+def _invitation(state: GameState, action: Action) -> GameState:
+    if type(action) is Done:
+        partner = action.seat.partner
+        return _step(
+            state, action, Phase.PARTNER_PASS, partner, state.setup, state.packed_hands
+        )
+    assert isinstance(action, ShowCard)
+    old = state.setup
+    setup = HandSetup(old.bids, old.bidder, old.bid, old.sunk_suit, (*old.shown, action.card))
+    return _step(state, action, Phase.INVITATION, action.seat, setup, state.packed_hands)
+
+
+def _passing(state: GameState, action: Action) -> GameState:
+    """A card passed between partners, partner first (R-PASS-1) then bidder (R-PASS-2)."""
+    assert isinstance(action, PassCard)
+    seat = action.seat
+    hands = list(state.packed_hands)
+    hands[seat] -= 1 << (2 * action.card)
+    old = state.setup
+    from_partner = state.phase is Phase.PARTNER_PASS
+    if from_partner:
+        in_flight = (*old.partner_pass, action.card)
+        partner_pass, bidder_pass = in_flight, old.bidder_pass
+    else:
+        in_flight = (*old.bidder_pass, action.card)
+        partner_pass, bidder_pass = old.partner_pass, in_flight
+    setup = HandSetup(
+        old.bids, old.bidder, old.bid, old.sunk_suit, old.shown, partner_pass, bidder_pass,
+        old.melds,
+    )  # fmt: skip
+    phase, to_act = state.phase, seat
+    if len(in_flight) == state.rules.pass_size:
+        receiver = seat.partner
+        hands[receiver] += pack(in_flight)
+        if from_partner:
+            phase, to_act = Phase.BIDDER_MELD, receiver
+        else:
+            phase, to_act = Phase.MELDING, seat.left
+    return _step(state, action, phase, to_act, setup, (hands[0], hands[1], hands[2], hands[3]))
+
+
+def _melding(state: GameState, action: Action) -> GameState:
+    seat = action.seat
+    assert seat is not None
+    setup = state.setup
+    if type(action) is DeclareMeld:
+        melds = list(setup.melds)
+        melds[seat] = (*melds[seat], action.meld)
+        new_setup = HandSetup(
+            setup.bids, setup.bidder, setup.bid, setup.sunk_suit, setup.shown,
+            setup.partner_pass, setup.bidder_pass, tuple(melds),
+        )  # fmt: skip
+        return _step(state, action, state.phase, seat, new_setup, state.packed_hands)
+    bidder = setup.bidder
+    assert bidder is not None
+    if state.phase is Phase.BIDDER_MELD:
+        return _step(state, action, Phase.BIDDER_PASS, seat, setup, state.packed_hands)
+    following = seat.left
+    if following == bidder:
+        return _step(state, action, Phase.PLAY, bidder, setup, state.packed_hands)
+    return _step(state, action, Phase.MELDING, following, setup, state.packed_hands)
+
+
+def _play(state: GameState, action: Action) -> GameState:
+    assert type(action) is PlayCard
+    seat = action.seat
+    card = action.card
+    hands = list(state.packed_hands)
+    hands[seat] -= 1 << (2 * card)
+    trick = (*state.trick, (seat, card))
+    tricks = state.tricks
+    if len(trick) < 4:
+        to_act: Seat | None = _SEATS[(seat + 1) & 3]
+    else:
+        position = winning_position([c for _, c in trick], state.setup.sunk_suit)
+        winner = trick[position][0]
+        tricks = (*tricks, Trick(trick, winner))
+        trick = ()
+        to_act = winner
+        if len(tricks) == 14:
+            return _finish_hand(state, action, tricks)
+    return GameState(
+        state.rules,
+        state.dealer,
+        Phase.PLAY,
+        to_act,
+        state.scores,
+        state.completed_hands,
+        state.setup,
+        (hands[0], hands[1], hands[2], hands[3]),
+        trick,
+        tricks,
+        History(state.log, action),
+    )
+
+
+def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) -> GameState:
+    """Score the hand (R-SCORE-*), then deal again or end the game (R-END-*)."""
+    rules = state.rules
+    setup = state.setup
+    bidder, bid, sunk = setup.bidder, setup.bid, setup.sunk_suit
+    assert bidder is not None and bid is not None and sunk is not None
+    points = card_points(tricks)
+    meld_values = [meld_value(melds) for melds in setup.melds]
+    meld = (meld_values[0] + meld_values[2], meld_values[1] + meld_values[3])
+    outcome = score_hand(bidder.team, bid, points, meld, rules)
+    totals = (state.scores[0] + outcome.scores[0], state.scores[1] + outcome.scores[1])
+    record = HandRecord(
+        number=len(state.completed_hands) + 1,
+        dealer=state.dealer,
+        bidder=bidder,
+        bid=bid,
+        sunk_suit=sunk,
+        card_points=points,
+        meld=meld,
+        net=outcome.net,
+        scores=outcome.scores,
+        made=outcome.made,
+        totals=totals,
+    )
+    log = History(state.log, action)
+    completed = (*state.completed_hands, record)
+    if game_winner(totals, rules) is not None:
+        return GameState(
+            rules, state.dealer, Phase.GAME_OVER, None, totals, completed, setup,
+            _NO_HANDS, (), tricks, log,
+        )  # fmt: skip
+    return GameState(
+        rules, state.dealer.left, Phase.DEAL, None, totals, completed, EMPTY_SETUP,
+        _NO_HANDS, (), (), log,
+    )  # fmt: skip
+
+
+def _over(state: GameState, action: Action) -> GameState:
+    raise _diagnose(state, action)
+
+
+_TRANSITIONS: Final[dict[Phase, Callable[[GameState, Action], GameState]]] = {
+    Phase.BIDDING: _bidding,
+    Phase.SUNK_SUIT: _sunk_suit,
+    Phase.INVITATION: _invitation,
+    Phase.PARTNER_PASS: _passing,
+    Phase.BIDDER_MELD: _melding,
+    Phase.BIDDER_PASS: _passing,
+    Phase.MELDING: _melding,
+    Phase.PLAY: _play,
+    Phase.GAME_OVER: _over,
+}
+
+
+# -- diagnosis: why an action is illegal (the slow path) ---------------------
+
+_PHASE_ACTIONS: Final[dict[Phase, tuple[type, ...]]] = {
+    Phase.DEAL: (Deal,),
+    Phase.BIDDING: (Bid, Pass),
+    Phase.SUNK_SUIT: (NameSunkSuit,),
+    Phase.INVITATION: (ShowCard, Done),
+    Phase.PARTNER_PASS: (PassCard,),
+    Phase.BIDDER_MELD: (DeclareMeld, Done),
+    Phase.BIDDER_PASS: (PassCard,),
+    Phase.MELDING: (DeclareMeld, Done),
+    Phase.PLAY: (PlayCard,),
+    Phase.GAME_OVER: (),
+}
+
+
+def _diagnose(state: GameState, action: object) -> IllegalActionError:
+    """The error explaining why ``action`` is not legal in ``state``."""
+
+    def error(reason: Reason, detail: str = "") -> IllegalActionError:
+        return IllegalActionError(reason, detail, action)
+
+    phase = state.phase
+    if type(action) not in ACTION_TYPES:
+        return error(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}")
+    assert isinstance(action, ACTION_TYPES)
+    if phase is Phase.GAME_OVER:
+        return error(Reason.GAME_OVER)
+    if phase is Phase.DEAL:
+        return error(Reason.CHANCE_STEP, f"{action} was given")
+    if type(action) is Deal:
+        return error(Reason.NOT_CHANCE_STEP, f"the hand is in the {phase.value} phase")
+    if type(action) not in _PHASE_ACTIONS[phase]:
+        return error(
+            Reason.WRONG_PHASE, f"{type(action).__name__} during the {phase.value} phase"
+        )
+    seat = action.seat
+    if seat != state.to_act:
+        return error(Reason.NOT_YOUR_TURN, f"{seat} acted; it is {state.to_act}'s turn")
+    assert seat is not None
+    setup = state.setup
+    packed = state.packed_hands[seat]
+    if isinstance(action, Bid | Pass):
+        return bidding.call_error(state.rules, setup.bids, setup.bid, action)
+    if isinstance(action, ShowCard | PassCard | PlayCard):
+        card = action.card
+        shown = setup.shown.count(card) if isinstance(action, ShowCard) else 0
+        if count(packed, card) <= shown:
+            return error(Reason.CARD_NOT_IN_HAND, f"{seat} has no (more) {card}")
+        if isinstance(action, ShowCard):
+            return error(Reason.NOT_MELDABLE, f"{card} cannot be part of a meld")
+        if isinstance(action, PassCard):
+            return error(Reason.CARD_MELDED, f"every {card} {seat} holds is melded")
+        led = state.trick[0][1].suit
+        if card.suit != led and suit_cards(led, (packed >> (14 * led)) & 0x3FFF):
+            return error(Reason.MUST_FOLLOW_SUIT, f"{seat} holds {led.symbol} cards")
+        return error(Reason.MUST_PLAY_OVER, f"{seat} can play over the trick")
+    if isinstance(action, DeclareMeld):
+        max_melded = None
+        if phase is Phase.BIDDER_MELD:
+            max_melded = size(packed) - state.rules.pass_size
+        reason = meld_blocker(
+            counts(packed),
+            setup.melds[seat],
+            action.meld,
+            setup.sunk_suit,
+            sharing=state.rules.meld_sharing,
+            max_melded=max_melded,
+        )
+        return error(reason or Reason.MELD_UNAVAILABLE, f"{action.meld}")
+    return error(Reason.WRONG_PHASE, f"{action} is not legal now")
+
+
+_DEFAULT_RULES: Final = Rules()

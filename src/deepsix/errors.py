@@ -1,0 +1,90 @@
+"""The library's exceptions: one base class, each error naming what went wrong.
+
+Every error the library raises derives from :class:`DeepSixError`.  Errors
+about bad *values* (a malformed card, an illegal action, a corrupt saved
+game) also derive from :class:`ValueError`, so generic callers that catch
+``ValueError`` keep working.
+
+An :class:`IllegalActionError` carries a machine-readable :class:`Reason`;
+each reason names the numbered rule (``R-PLAY-2`` and so on, see
+:mod:`deepsix.rulebook`) that the action breaks.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deepsix.actions import Action
+
+__all__ = [
+    "DeepSixError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "ParseError",
+    "Reason",
+    "SerializationError",
+]
+
+
+class DeepSixError(Exception):
+    """Base class of every error raised by deepsix."""
+
+
+class ParseError(DeepSixError, ValueError):
+    """Text (a card, a suit, an action in notation) could not be read."""
+
+
+class InvalidStateError(DeepSixError, ValueError):
+    """A game state breaks an invariant of the game (see :func:`deepsix.validate`)."""
+
+
+class SerializationError(DeepSixError, ValueError):
+    """A saved document (JSON, a game record) is malformed, inconsistent or hostile."""
+
+
+class Reason(enum.Enum):
+    """Why an action is illegal.  ``reason.rule`` is the rule it breaks."""
+
+    GAME_OVER = ("R-END-1", "the game is over; no more actions are taken")
+    CHANCE_STEP = ("R-DEAL-1", "the cards must be dealt first (a chance step: apply a Deal)")
+    NOT_CHANCE_STEP = ("R-DEAL-1", "cards are dealt only at the start of a hand")
+    BAD_DEAL = ("R-DEAL-1", "a deal must hand out the whole 56-card deck, each card twice")
+    WRONG_PHASE = ("R-PHASE-1", "this kind of action does not belong to the current phase")
+    NOT_YOUR_TURN = ("R-TURN-1", "it is another seat's turn")
+    BID_NOT_MULTIPLE = ("R-BID-3", "bids must be multiples of the bid step")
+    BID_ABOVE_OPENING = ("R-BID-4", "the opening bid may be at most the opening limit")
+    BID_NOT_LOWER = ("R-BID-5", "each bid must be strictly lower than the standing bid")
+    BID_BELOW_FLOOR = ("R-BID-6", "the bid is below the lowest legal bid")
+    DEALER_MUST_BID = ("R-BID-7", "after three passes the dealer must bid the forced amount")
+    CARD_NOT_IN_HAND = ("R-CARD-1", "the seat does not hold that card (or not enough copies)")
+    NOT_MELDABLE = ("R-INVITE-2", "an invitation may show only cards that could belong to a meld")
+    CARD_MELDED = ("R-PASS-2", "cards melded on the table cannot be passed back")
+    MELD_UNAVAILABLE = ("R-MELD-3", "the seat's cards cannot form that meld beside its other melds")
+    RUN_IN_SUNK_SUIT = ("R-MELD-2", "a run may not be melded in the sunk suit")
+    TOO_FEW_UNMELDED = ("R-MELD-4", "the bidder must keep enough unmelded cards to pass back")
+    MUST_FOLLOW_SUIT = ("R-PLAY-2", "a player who can follow the suit led must do so")
+    MUST_PLAY_OVER = ("R-PLAY-3", "a player who follows suit must play over the trick if able")
+    UNKNOWN_ACTION = ("R-TURN-1", "the value is not a deepsix action")
+
+    def __init__(self, rule: str, description: str) -> None:
+        self.rule = rule
+        self.description = description
+
+
+class IllegalActionError(DeepSixError, ValueError):
+    """An action was applied to a state in which it is not legal.
+
+    The state it was applied to is untouched (states are immutable).
+    """
+
+    def __init__(self, reason: Reason, detail: str = "", action: Action | object = None) -> None:
+        self.reason = reason
+        self.rule = reason.rule
+        self.detail = detail
+        self.action = action
+        message = f"{reason.rule}: {reason.description}"
+        if detail:
+            message = f"{message} ({detail})"
+        super().__init__(message)

@@ -1,0 +1,336 @@
+"""The game state: an immutable record of everything about a game so far.
+
+A :class:`GameState` holds data only; the rules that move it live in
+:mod:`deepsix.engine` (and the rule modules it calls).  States are frozen,
+hashable and equal by value; successive states share everything that did
+not change (the rules, the finished hands, the history up to the last
+action), so stepping a state is cheap and keeping old states around costs
+little.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.hands import unpack
+from deepsix.melds import Meld
+from deepsix.rules import Rules
+from deepsix.scoring import card_points
+from deepsix.tricks import Trick
+
+if TYPE_CHECKING:
+    from deepsix.actions import Action, Bid, Pass
+    from deepsix.engine import LegalActions
+
+__all__ = ["GameState", "HandRecord", "HandSetup", "History", "Phase"]
+
+
+class Phase(enum.Enum):
+    """The phases of a hand, in order, and the end of the game."""
+
+    DEAL = "deal"
+    """Chance deals the cards (apply a :class:`~deepsix.actions.Deal`)."""
+    BIDDING = "bidding"
+    """The auction (R-BID-*)."""
+    SUNK_SUIT = "sunk-suit"
+    """The bidder names the sunk suit (R-SUNK-1)."""
+    INVITATION = "invitation"
+    """The bidder may show cards as an invitation (R-INVITE-*)."""
+    PARTNER_PASS = "partner-pass"
+    """The bidder's partner passes three cards (R-PASS-1)."""
+    BIDDER_MELD = "bidder-meld"
+    """The bidder declares her melds from 17 cards (R-MELD-4)."""
+    BIDDER_PASS = "bidder-pass"
+    """The bidder passes three unmelded cards back (R-PASS-2)."""
+    MELDING = "melding"
+    """The other three players declare melds in turn (R-MELD-5)."""
+    PLAY = "play"
+    """Fourteen tricks (R-PLAY-*)."""
+    GAME_OVER = "game-over"
+    """A team has won; no action is legal."""
+
+
+@attrs.frozen
+class HandSetup:
+    """What the auction, the passes and the melds of the current hand settled."""
+
+    bids: tuple[Bid | Pass, ...] = ()
+    """The auction so far: every call in order."""
+    bidder: Seat | None = None
+    """The high bidder so far (the bid winner once the auction ends)."""
+    bid: int | None = None
+    """The standing (finally, the winning) bid."""
+    sunk_suit: Suit | None = None
+    """The sunk suit, once named."""
+    shown: tuple[Card, ...] = ()
+    """The bidder's invitation: the cards she laid face up, in order."""
+    partner_pass: tuple[Card, ...] = ()
+    """The cards the partner passed to the bidder (in flight until all are passed)."""
+    bidder_pass: tuple[Card, ...] = ()
+    """The cards the bidder passed back (in flight until all are passed)."""
+    melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
+    """Each seat's declared melds, indexed by seat."""
+
+
+EMPTY_SETUP: Final = HandSetup()
+
+
+@attrs.frozen
+class HandRecord:
+    """The score sheet line of one finished hand."""
+
+    number: int
+    """1 for the first hand of the game, and so on."""
+    dealer: Seat
+    """Who dealt."""
+    bidder: Seat
+    """Who won the auction."""
+    bid: int
+    """The winning bid."""
+    sunk_suit: Suit
+    """The sunk suit."""
+    card_points: tuple[int, int]
+    """Card points each team took (they add up to 250)."""
+    meld: tuple[int, int]
+    """Each team's declared meld (zero or negative)."""
+    net: tuple[int, int]
+    """Card points plus meld, per team."""
+    scores: tuple[int, int]
+    """What each team recorded for the hand."""
+    made: bool
+    """Whether the bidding team made its bid."""
+    totals: tuple[int, int]
+    """Running totals after this hand."""
+
+    @property
+    def bidding_team(self) -> Team:
+        """The bidder's team."""
+        return self.bidder.team
+
+
+class History:
+    """The actions applied so far, as a persistent linked list.
+
+    Appending shares the whole earlier history, so every state can carry
+    its full history at constant cost.  Iterating yields the actions from
+    the first to the last.
+    """
+
+    __slots__ = ("_hash", "action", "length", "previous")
+
+    previous: History | None
+    action: Action
+    length: int
+    _hash: int | None
+
+    def __init__(self, previous: History | None, action: Action) -> None:
+        _set = object.__setattr__
+        _set(self, "previous", previous)
+        _set(self, "action", action)
+        _set(self, "length", 1 if previous is None else previous.length + 1)
+        _set(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("History is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("History is immutable")
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.to_tuple())
+
+    def to_tuple(self) -> tuple[Action, ...]:
+        """The actions, first to last."""
+        actions: list[Action] = []
+        node: History | None = self
+        while node is not None:
+            actions.append(node.action)
+            node = node.previous
+        actions.reverse()
+        return tuple(actions)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        a: History | None = self
+        b: History | None = other
+        if self.length != other.length:
+            return False
+        while a is not None and b is not None and a is not b:
+            if a.action != b.action:
+                return False
+            a, b = a.previous, b.previous
+        return True
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self.to_tuple()))
+        assert self._hash is not None
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"<History of {self.length} actions>"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_history_from, (self.to_tuple(),))
+
+
+def _history_from(actions: tuple[Action, ...]) -> History | None:
+    node: History | None = None
+    for action in actions:
+        node = History(node, action)
+    return node
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A position in a game of Deep Six: the state the rules act on.
+
+    Build the first one with :func:`deepsix.new_game` and the next ones with
+    :func:`deepsix.apply`.  The fields are the representation; the
+    properties are the public view of it.  ``packed_hands`` holds each
+    seat's cards bit-packed (see :mod:`deepsix.hands`); read them through
+    :attr:`hands`.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    dealer: Seat
+    """Who deals (dealt) the current hand."""
+    phase: Phase
+    """The current phase."""
+    to_act: Seat | None
+    """The seat to act; ``None`` at a chance step and when the game is over."""
+    scores: tuple[int, int]
+    """Running totals per team, after the finished hands."""
+    completed_hands: tuple[HandRecord, ...]
+    """One record per finished hand."""
+    setup: HandSetup
+    """The current hand's auction, sunk suit, invitation, passes and melds."""
+    packed_hands: tuple[int, int, int, int]
+    """Each seat's cards, bit-packed."""
+    trick: tuple[tuple[Seat, Card], ...]
+    """The trick in progress, as ``(seat, card)`` plays in order."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current hand."""
+    log: History | None
+    """Every action applied so far (see :attr:`history`)."""
+    _legal: LegalActions | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+
+    # -- the hand ---------------------------------------------------------
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as a sorted tuple (cards in flight between partners excluded)."""
+        return tuple(unpack(packed) for packed in self.packed_hands)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """One seat's cards, sorted."""
+        return unpack(self.packed_hands[seat])
+
+    @property
+    def bids(self) -> tuple[Bid | Pass, ...]:
+        """The calls of the auction so far."""
+        return self.setup.bids
+
+    @property
+    def bidder(self) -> Seat | None:
+        """The high bidder so far; after the auction, the bid winner."""
+        return self.setup.bidder
+
+    @property
+    def bid(self) -> int | None:
+        """The standing bid; after the auction, the contract."""
+        return self.setup.bid
+
+    @property
+    def sunk_suit(self) -> Suit | None:
+        """The sunk suit, once named."""
+        return self.setup.sunk_suit
+
+    @property
+    def invitation(self) -> tuple[Card, ...]:
+        """The cards the bidder showed face up."""
+        return self.setup.shown
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """Each seat's declared melds."""
+        return self.setup.melds
+
+    @property
+    def team_meld(self) -> tuple[int, int]:
+        """Each team's declared meld total so far."""
+        melds = self.setup.melds
+        values = [sum(m.value for m in melds[seat]) for seat in range(4)]
+        return (values[0] + values[2], values[1] + values[3])
+
+    @property
+    def tricks_taken(self) -> tuple[int, int]:
+        """How many tricks each team has taken this hand."""
+        won = [0, 0]
+        for trick in self.tricks:
+            won[trick.winner & 1] += 1
+        return (won[0], won[1])
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points each team has taken this hand."""
+        return card_points(self.tricks)
+
+    # -- the game ---------------------------------------------------------
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since :func:`deepsix.new_game`, deals included."""
+        return () if self.log is None else self.log.to_tuple()
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current hand (1 for the first)."""
+        return len(self.completed_hands) + (self.phase is not Phase.GAME_OVER)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next step is chance's (a deal)."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> Team | None:
+        """The winning team once the game is over (the lower total, R-END-1)."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return Team.NORTH_SOUTH if self.scores[0] < self.scores[1] else Team.EAST_WEST
+
+    # -- sugar ------------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        """Same as :func:`deepsix.legal_actions`."""
+        from deepsix.engine import legal_actions
+
+        return legal_actions(self)
+
+    def apply(self, action: Action) -> GameState:
+        """Same as :func:`deepsix.apply`."""
+        from deepsix.engine import apply
+
+        return apply(self, action)
+
+    def __repr__(self) -> str:
+        who = "chance" if self.is_chance else ("nobody" if self.to_act is None else self.to_act)
+        return (
+            f"<GameState hand {self.hand_number} {self.phase.value}, to act: {who}, "
+            f"scores {self.scores[0]}-{self.scores[1]}>"
+        )

@@ -1,0 +1,156 @@
+"""Trick play: who wins a trick, and which cards a player may play.
+
+Winning (R-PLAY-4 to R-PLAY-6): a trick goes to the highest card of the
+*last suit introduced* to it.  Sunk-suit cards count as if the sunk suit
+had been introduced before every other suit, so they never beat a card of
+another suit, and a sunk-suit lead loses to the first off-suit card.  Of
+two identical cards the one played later is higher.
+
+Playing (R-PLAY-2, R-PLAY-3): follow the suit led if you can; a player who
+follows must "play over" if able -- by default, play a card that would win
+the trick as it stands (:attr:`PlayOver.WIN_TRICK`); the variant
+:attr:`PlayOver.BEAT_LED_SUIT` asks only to beat the highest card of the
+led suit so far.  A player who cannot follow may play anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from deepsix.cards import CARD_POINTS, CARDS, Card, Seat, Suit
+from deepsix.errors import InvalidStateError
+from deepsix.hands import SUIT_MASK
+from deepsix.rules import PlayOver
+
+__all__ = [
+    "Trick",
+    "legal_plays",
+    "suit_cards",
+    "trick_points",
+    "trick_winner",
+    "winning_position",
+]
+
+
+def winning_position(cards: Sequence[Card], sunk_suit: Suit | int | None) -> int:
+    """The position (0-based, in play order) of the card that wins ``cards`` so far.
+
+    >>> from deepsix.cards import parse_cards
+    >>> winning_position([Card.parse(c) for c in ("6S", "8S", "2S", "5D")], Suit.HEARTS)
+    3
+    """
+    first = cards[0]
+    winning_suit = first // 7
+    best = first
+    position = 0
+    introduced = 1 << winning_suit
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = card // 7
+        if suit == winning_suit:
+            if card >= best:
+                best, position = card, i
+        elif suit != sunk_suit and not introduced & (1 << suit):
+            introduced |= 1 << suit
+            winning_suit, best, position = suit, card, i
+    return position
+
+
+def trick_winner(plays: Sequence[tuple[Seat, Card]], sunk_suit: Suit | None) -> Seat:
+    """The seat that wins a (possibly partial) trick given as ``(seat, card)`` pairs.
+
+    >>> from deepsix.cards import Seat
+    >>> plays = [(Seat(0), Card.parse("6S")), (Seat(1), Card.parse("8S")),
+    ...          (Seat(2), Card.parse("2S")), (Seat(3), Card.parse("5H"))]
+    >>> trick_winner(plays, Suit.HEARTS)
+    <Seat.EAST: 1>
+    """
+    if not plays:
+        raise InvalidStateError("an empty trick has no winner")
+    return plays[winning_position([card for _, card in plays], sunk_suit)][0]
+
+
+def trick_points(cards: Sequence[Card]) -> int:
+    """The card points in some cards: 20 per 2, 10 per 3 (R-SCORE-1)."""
+    return sum(CARD_POINTS[card] for card in cards)
+
+
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+
+
+def suit_cards(suit: int, block: int) -> tuple[Card, ...]:
+    """The distinct cards present in one suit's 14-bit block of a packed hand, low to high."""
+    key = suit << 14 | block
+    cards = _SUIT_CARDS.get(key)
+    if cards is None:
+        base = 7 * suit
+        cards = tuple(CARDS[base + r] for r in range(7) if (block >> (2 * r)) & 3)
+        _SUIT_CARDS[key] = cards
+    return cards
+
+
+def legal_plays(
+    packed_hand: int,
+    trick: Sequence[Card],
+    sunk_suit: Suit | int | None,
+    play_over: PlayOver = PlayOver.WIN_TRICK,
+) -> tuple[Card, ...]:
+    """The distinct cards a player with ``packed_hand`` may play to ``trick``, low to high."""
+    if not trick:
+        return _all_cards(packed_hand)
+    led = trick[0] // 7
+    block = (packed_hand >> (14 * led)) & SUIT_MASK
+    if not block:
+        return _all_cards(packed_hand)
+    following = suit_cards(led, block)
+    if play_over is PlayOver.WIN_TRICK:
+        winner = trick[winning_position(trick, sunk_suit)]
+        if winner // 7 != led:
+            return following
+        bar = winner
+    else:
+        bar = max(card for card in trick if card // 7 == led)
+    if following[-1] < bar:
+        return following
+    return tuple(card for card in following if card >= bar)
+
+
+def _all_cards(packed_hand: int) -> tuple[Card, ...]:
+    return (
+        suit_cards(0, packed_hand & SUIT_MASK)
+        + suit_cards(1, (packed_hand >> 14) & SUIT_MASK)
+        + suit_cards(2, (packed_hand >> 28) & SUIT_MASK)
+        + suit_cards(3, packed_hand >> 42)
+    )
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who led, the four plays in order, and who won it."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    """The four ``(seat, card)`` plays in play order; the first is the lead."""
+    winner: Seat
+    """The seat that took the trick."""
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that led."""
+        return self.plays[0][0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The four cards in play order."""
+        return tuple(card for _, card in self.plays)
+
+    @property
+    def points(self) -> int:
+        """Card points in the trick (not counting the last-trick bonus)."""
+        return trick_points(self.cards)
+
+    def __str__(self) -> str:
+        plays = " ".join(f"{seat}:{card}" for seat, card in self.plays)
+        return f"{plays} -> {self.winner}"
