@@ -36,6 +36,7 @@ from deepsix.rules import LOWEST_BID, PlayOver, Rules
 from deepsix.scoring import HandScore, card_points, game_winner, score_hand
 from deepsix.state import GameState, HandRecord, HandSetup, Phase
 from deepsix.tricks import Trick, legal_plays, trick_winner
+from deepsix.views import PlayerView, public_view, view
 
 __all__ = [
     "ALL_MELDS",
@@ -65,6 +66,7 @@ __all__ = [
     "Pass",
     "PassCard",
     "Phase",
+    "PlayerView",
     "PlayCard",
     "PlayOver",
     "Rank",
@@ -87,7 +89,9 @@ __all__ = [
     "legal_plays",
     "new_game",
     "parse_cards",
+    "public_view",
     "score_hand",
     "shuffled_deal",
     "trick_winner",
+    "view",
 ]

@@ -152,8 +152,8 @@ _SUITS: Final = tuple(Suit)
 class Card(int):
     """One of the 28 distinct cards; ``int(card)`` is ``7 * suit + rank - 2``.
 
-    Build cards with ``Card.of(rank, suit)`` or :meth:`Card.parse`; the
-    constructor ``Card(index)`` accepts an index 0..27.  Every call returns
+    Build cards with ``Card("7S")``, ``Card.of(rank, suit)`` or
+    :meth:`Card.parse`; ``Card(index)`` also accepts an index 0..27.  Every call returns
     one of the 28 interned instances, so cards are cheap to compare, hash
     and store.
 
@@ -166,7 +166,9 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> Card:
+    def __new__(cls, index: int | str) -> Card:
+        if isinstance(index, str):
+            return cls.parse(index)
         if not isinstance(index, int) or isinstance(index, bool):
             raise ParseError(f"a card index must be an int, not {type(index).__name__}")
         if not 0 <= index < 28:
@@ -206,7 +208,7 @@ class Card(int):
         return f"{self % 7 + 2}{_SUIT_SYMBOLS[self // 7]}"
 
     def __repr__(self) -> str:
-        return f"Card.parse({self.ascii!r})"
+        return f"Card({self.ascii!r})"
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
@@ -251,7 +253,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas, e.g. ``"7S 7H 8C"``.
 
     >>> parse_cards("7S, 7♥ 8c")
-    (Card.parse('8C'), Card.parse('7H'), Card.parse('7S'))
+    (Card('8C'), Card('7H'), Card('7S'))
     """
     if not isinstance(text, str):
         raise ParseError(f"cards must be given as text, not {type(text).__name__}")
