@@ -24,8 +24,8 @@ from deepsix.melds import ALL_MELDS, Meld
 __all__ = [
     "Action",
     "Bid",
-    "DeclareMeld",
     "Deal",
+    "DeclareMeld",
     "Done",
     "NameSunkSuit",
     "Pass",

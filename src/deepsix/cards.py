@@ -34,6 +34,8 @@ __all__ = [
 class Suit(enum.IntEnum):
     """The four suits, in the order cards sort by."""
 
+    __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
+
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
@@ -77,6 +79,8 @@ _SUIT_LOOKUP.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS
 class Rank(enum.IntEnum):
     """The seven ranks; the enum value is the number printed on the card."""
 
+    __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
+
     TWO = 2
     THREE = 3
     FOUR = 4
@@ -91,6 +95,8 @@ class Rank(enum.IntEnum):
 
 class Seat(enum.IntEnum):
     """The four seats, numbered clockwise.  North and South are partners, as are East and West."""
+
+    __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
     NORTH = 0
     EAST = 1
@@ -129,6 +135,8 @@ class Seat(enum.IntEnum):
 
 class Team(enum.IntEnum):
     """The two partnerships: team 0 is North-South, team 1 is East-West."""
+
+    __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
     NORTH_SOUTH = 0
     EAST_WEST = 1
@@ -215,7 +223,10 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card such as ``"7S"``, ``"7♠"`` or ``"7s"``; raise :class:`ParseError` if malformed."""
+        """Read a card such as ``"7S"``, ``"7♠"`` or ``"7s"``.
+
+        Raises :class:`ParseError` if the text is not a card.
+        """
         if not isinstance(text, str):
             raise ParseError(f"a card must be given as text, not {type(text).__name__}")
         card = _CARD_LOOKUP.get(text)
@@ -224,9 +235,7 @@ class Card(int):
         key = text.strip().upper()
         card = _CARD_LOOKUP.get(key)
         if card is None:
-            raise ParseError(
-                f"{text!r} is not a card: write a rank 2-8 then a suit, e.g. 7S or 7♠"
-            )
+            raise ParseError(f"{text!r} is not a card: write a rank 2-8 then a suit, e.g. 7S or 7♠")
         return card
 
 
@@ -236,17 +245,15 @@ CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(28))
 DECK: Final[tuple[Card, ...]] = tuple(card for card in CARDS for _ in range(2))
 """The full 56-card deck, sorted, each card twice."""
 
-CARD_POINTS: Final[tuple[int, ...]] = tuple(
-    {2: 20, 3: 10}.get(card % 7 + 2, 0) for card in CARDS
-)
+CARD_POINTS: Final[tuple[int, ...]] = tuple({2: 20, 3: 10}.get(card % 7 + 2, 0) for card in CARDS)
 
 _CARD_LOOKUP: Final[dict[str, Card]] = {}
 for _card in CARDS:
     for _suit_text in (_SUIT_LETTERS[_card // 7], _SUIT_SYMBOLS[_card // 7]):
         _CARD_LOOKUP[f"{_card % 7 + 2}{_suit_text}"] = _card
-for _alt, _suit in (("♧", 0), ("♢", 1), ("♡", 2), ("♤", 3)):
+for _alt, _index in (("♧", 0), ("♢", 1), ("♡", 2), ("♤", 3)):
     for _rank in range(2, 9):
-        _CARD_LOOKUP[f"{_rank}{_alt}"] = CARDS[7 * _suit + _rank - 2]
+        _CARD_LOOKUP[f"{_rank}{_alt}"] = CARDS[7 * _index + _rank - 2]
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -18,6 +18,7 @@ computed once per state and cached.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Final
 
@@ -32,8 +33,8 @@ from deepsix.actions import (
     SINK,
     Action,
     Bid,
-    DeclareMeld,
     Deal,
+    DeclareMeld,
     Done,
     NameSunkSuit,
     Pass,
@@ -41,14 +42,20 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import DECK, Seat
-from deepsix.errors import IllegalActionError, Reason
-from deepsix.hands import count, counts, pack, size
-from deepsix.melds import available_melds, can_show, meld_blocker, meld_value, melded_copies
+from deepsix.cards import CARDS, DECK, Card, Seat, Suit
+from deepsix.errors import IllegalActionError, ParseError, Reason
+from deepsix.hands import count, pack, size
+from deepsix.melds import (
+    can_show,
+    meld_value,
+    packed_available_melds,
+    packed_meld_blocker,
+    tied_up_packed,
+)
 from deepsix.rules import Rules
 from deepsix.scoring import card_points, game_winner, score_hand
 from deepsix.state import EMPTY_SETUP, GameState, HandRecord, HandSetup, History, Phase
-from deepsix.tricks import Trick, legal_plays, suit_cards, winning_position
+from deepsix.tricks import Trick, play_window, suit_cards, winning_position
 
 __all__ = ["LegalActions", "apply", "legal_actions", "new_game", "shuffled_deal"]
 
@@ -87,9 +94,9 @@ def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-        raise TypeError(f"dealer must be a Seat, not {dealer!r}")
+        raise ParseError(f"rules must be a Rules, not {type(rules).__name__}")
+    if type(dealer) is not Seat and (type(dealer) is not int or not 0 <= dealer <= 3):
+        raise ParseError(f"dealer must be a Seat, not {dealer!r}")
     return GameState(
         rules, Seat(dealer), Phase.DEAL, None, (0, 0), (), EMPTY_SETUP, _NO_HANDS, (), (), None
     )
@@ -117,7 +124,7 @@ def legal_actions(state: GameState) -> LegalActions:
     """
     legal = state._legal
     if legal is None:
-        legal = LegalActions(_GENERATORS[state.phase](state))
+        legal = tuple.__new__(LegalActions, _GENERATORS[state.phase](state))
         object.__setattr__(state, "_legal", legal)
     return legal
 
@@ -159,24 +166,16 @@ def _sunk_suit_actions(state: GameState) -> tuple[Action, ...]:
 
 def _invitation_actions(state: GameState) -> tuple[Action, ...]:
     seat = _actor(state)
-    packed = state.packed_hands[seat]
-    sunk = state.setup.sunk_suit
-    shown = state.setup.shown
+    setup = state.setup
+    sunk = setup.sunk_suit
     assert sunk is not None
-    show = SHOW[seat]
-    actions: list[Action] = [
-        show[card]
-        for card in _distinct(packed)
-        if can_show(card, sunk) and count(packed, card) > shown.count(card)
-    ]
-    actions.append(DONE[seat])
-    return tuple(actions)
+    unshown = state.packed_hands[seat] - pack(setup.shown)
+    return (*_SHOW[seat].all(unshown & _SHOWABLE[sunk]), DONE[seat])
 
 
 def _partner_pass_actions(state: GameState) -> tuple[Action, ...]:
     seat = _actor(state)
-    give = GIVE[seat]
-    return tuple(give[card] for card in _distinct(state.packed_hands[seat]))
+    return _GIVE[seat].all(state.packed_hands[seat])
 
 
 def _meld_actions(state: GameState) -> tuple[Action, ...]:
@@ -186,8 +185,8 @@ def _meld_actions(state: GameState) -> tuple[Action, ...]:
     max_melded = None
     if state.phase is Phase.BIDDER_MELD:
         max_melded = size(packed) - state.rules.pass_size
-    melds = available_melds(
-        counts(packed),
+    melds = packed_available_melds(
+        packed,
         setup.melds[seat],
         setup.sunk_suit,
         sharing=state.rules.meld_sharing,
@@ -198,22 +197,22 @@ def _meld_actions(state: GameState) -> tuple[Action, ...]:
 
 def _bidder_pass_actions(state: GameState) -> tuple[Action, ...]:
     seat = _actor(state)
-    packed = state.packed_hands[seat]
-    melded = melded_copies(state.setup.melds[seat], sharing=state.rules.meld_sharing)
-    give = GIVE[seat]
-    return tuple(give[card] for card in _distinct(packed) if count(packed, card) > melded[card])
+    melded = tied_up_packed(state.setup.melds[seat], sharing=state.rules.meld_sharing)
+    return _GIVE[seat].all(state.packed_hands[seat] - melded)
 
 
 def _play_actions(state: GameState) -> tuple[Action, ...]:
     seat = _actor(state)
-    play = PLAY[seat]
-    cards = legal_plays(
-        state.packed_hands[seat],
-        [card for _, card in state.trick],
-        state.setup.sunk_suit,
-        state.rules.play_over,
+    packed = state.packed_hands[seat]
+    trick = state.trick
+    if not trick:
+        return _PLAY[seat].all(packed)
+    window = play_window(
+        packed, [card for _, card in trick], state.setup.sunk_suit, state.rules.play_over
     )
-    return tuple(play[card] for card in cards)
+    if window is None:
+        return _PLAY[seat].all(packed)
+    return _PLAY[seat].suit_from(packed, *window)
 
 
 def _no_actions(state: GameState) -> tuple[Action, ...]:
@@ -234,19 +233,57 @@ _GENERATORS: Final[dict[Phase, Callable[[GameState], tuple[Action, ...]]]] = {
 }
 
 
-def _distinct(packed: int) -> tuple[int, ...]:
-    return (
-        suit_cards(0, packed & 0x3FFF)
-        + suit_cards(1, (packed >> 14) & 0x3FFF)
-        + suit_cards(2, (packed >> 28) & 0x3FFF)
-        + suit_cards(3, packed >> 42)
-    )
+class _CardActions:
+    """One seat's actions of one kind (play, give, show), one per distinct card held.
+
+    Tuples of actions are cached per suit and per pattern of that suit's
+    cards in hand, so listing them costs a few lookups.
+    """
+
+    __slots__ = ("_by_card", "_cache")
+
+    def __init__(self, by_card: tuple[Action, ...]) -> None:
+        self._by_card = by_card
+        self._cache: dict[int, tuple[tuple[Action, ...], tuple[Card, ...]]] = {}
+
+    def _suit(self, suit: int, block: int) -> tuple[tuple[Action, ...], tuple[Card, ...]]:
+        key = suit << 14 | block
+        entry = self._cache.get(key)
+        if entry is None:
+            cards = suit_cards(suit, block)
+            entry = (tuple(self._by_card[card] for card in cards), cards)
+            self._cache[key] = entry
+        return entry
+
+    def all(self, packed: int) -> tuple[Action, ...]:
+        """One action per distinct card in ``packed``."""
+        return (
+            self._suit(0, packed & 0x3FFF)[0]
+            + self._suit(1, (packed >> 14) & 0x3FFF)[0]
+            + self._suit(2, (packed >> 28) & 0x3FFF)[0]
+            + self._suit(3, packed >> 42)[0]
+        )
+
+    def suit_from(self, packed: int, suit: int, lowest: int) -> tuple[Action, ...]:
+        """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
+        actions, cards = self._suit(suit, (packed >> (14 * suit)) & 0x3FFF)
+        if cards[0] >= lowest:
+            return actions
+        return actions[bisect_left(cards, lowest) :]
+
+
+_PLAY: Final = tuple(_CardActions(PLAY[seat]) for seat in _SEATS)
+_GIVE: Final = tuple(_CardActions(GIVE[seat]) for seat in _SEATS)
+_SHOW: Final = tuple(_CardActions(SHOW[seat]) for seat in _SEATS)
+_SHOWABLE: Final = {
+    sunk: sum(3 << (2 * card) for card in CARDS if can_show(card, sunk)) for sunk in Suit
+}
 
 
 # -- transitions, one per phase (the action is already known to be legal) -----
 
 
-def _step(
+def _step(  # noqa: PLR0917  # one positional call per transition keeps the hot path cheap
     state: GameState,
     action: Action,
     phase: Phase,
@@ -317,9 +354,7 @@ def _sunk_suit(state: GameState, action: Action) -> GameState:
 def _invitation(state: GameState, action: Action) -> GameState:
     if type(action) is Done:
         partner = action.seat.partner
-        return _step(
-            state, action, Phase.PARTNER_PASS, partner, state.setup, state.packed_hands
-        )
+        return _step(state, action, Phase.PARTNER_PASS, partner, state.setup, state.packed_hands)
     assert isinstance(action, ShowCard)
     old = state.setup
     setup = HandSetup(old.bids, old.bidder, old.bid, old.sunk_suit, (*old.shown, action.card))
@@ -381,8 +416,7 @@ def _play(state: GameState, action: Action) -> GameState:
     assert type(action) is PlayCard
     seat = action.seat
     card = action.card
-    hands = list(state.packed_hands)
-    hands[seat] -= 1 << (2 * card)
+    hands = _TAKE_CARD[seat](state.packed_hands, 1 << (2 * card))
     trick = (*state.trick, (seat, card))
     tricks = state.tricks
     if len(trick) < 4:
@@ -403,11 +437,20 @@ def _play(state: GameState, action: Action) -> GameState:
         state.scores,
         state.completed_hands,
         state.setup,
-        (hands[0], hands[1], hands[2], hands[3]),
+        hands,
         trick,
         tricks,
         History(state.log, action),
     )
+
+
+_Hands = tuple[int, int, int, int]
+_TAKE_CARD: Final[tuple[Callable[[_Hands, int], _Hands], ...]] = (
+    lambda h, bit: (h[0] - bit, h[1], h[2], h[3]),
+    lambda h, bit: (h[0], h[1] - bit, h[2], h[3]),
+    lambda h, bit: (h[0], h[1], h[2] - bit, h[3]),
+    lambda h, bit: (h[0], h[1], h[2], h[3] - bit),
+)
 
 
 def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) -> GameState:
@@ -415,7 +458,9 @@ def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) ->
     rules = state.rules
     setup = state.setup
     bidder, bid, sunk = setup.bidder, setup.bid, setup.sunk_suit
-    assert bidder is not None and bid is not None and sunk is not None
+    assert bidder is not None
+    assert bid is not None
+    assert sunk is not None
     points = card_points(tricks)
     meld_values = [meld_value(melds) for melds in setup.melds]
     meld = (meld_values[0] + meld_values[2], meld_values[1] + meld_values[3])
@@ -497,9 +542,7 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:
     if type(action) is Deal:
         return error(Reason.NOT_CHANCE_STEP, f"the hand is in the {phase.value} phase")
     if type(action) not in _PHASE_ACTIONS[phase]:
-        return error(
-            Reason.WRONG_PHASE, f"{type(action).__name__} during the {phase.value} phase"
-        )
+        return error(Reason.WRONG_PHASE, f"{type(action).__name__} during the {phase.value} phase")
     seat = action.seat
     if seat != state.to_act:
         return error(Reason.NOT_YOUR_TURN, f"{seat} acted; it is {state.to_act}'s turn")
@@ -525,8 +568,8 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:
         max_melded = None
         if phase is Phase.BIDDER_MELD:
             max_melded = size(packed) - state.rules.pass_size
-        reason = meld_blocker(
-            counts(packed),
+        reason = packed_meld_blocker(
+            packed,
             setup.melds[seat],
             action.meld,
             setup.sunk_suit,

@@ -33,7 +33,8 @@ class DeepSixError(Exception):
 
 
 class ParseError(DeepSixError, ValueError):
-    """Text (a card, a suit, an action in notation) could not be read."""
+    """Input is malformed: text that is not a card, suit, seat or action, or a
+    value of the wrong type where one of those (or a :class:`~deepsix.Rules`) is expected."""
 
 
 class InvalidStateError(DeepSixError, ValueError):

@@ -43,6 +43,9 @@ __all__ = [
     "meld_blocker",
     "meld_value",
     "melded_copies",
+    "packed_available_melds",
+    "packed_meld_blocker",
+    "tied_up_packed",
 ]
 
 
@@ -171,7 +174,6 @@ for _meld in ALL_MELDS:
     _MELD_LOOKUP[_meld.code.replace("-", "")] = _meld
     if _meld.suit is not None:
         _MELD_LOOKUP[f"{_meld.kind.code}{_meld.suit.symbol}"] = _meld
-_FAMILIES: Final = tuple(MeldFamily)
 
 
 def meld_value(melds: Iterable[Meld]) -> int:
@@ -192,13 +194,72 @@ def can_show(card: Card, sunk_suit: Suit) -> bool:
     return rank >= Rank.SIX or (rank >= Rank.FOUR and card.suit != sunk_suit)
 
 
-def _usage(melds: Iterable[Meld]) -> dict[MeldFamily, list[int]]:
-    usage = {family: [0] * 28 for family in _FAMILIES}
+# -- packed arithmetic ---------------------------------------------------------
+# Counts are handled bit-packed as in :mod:`deepsix.hands`: two bits per card.
+# A family's usage never exceeds the hand's counts, so packed sums and
+# differences below never carry between cards.
+
+_LOW: Final = sum(1 << (2 * i) for i in range(28))
+_HIGH: Final = _LOW << 1
+_FAMILY_INDEX: Final = {MeldFamily.RUN: 0, MeldFamily.ECHO: 1, MeldFamily.WIDE: 2}
+
+
+def _packed_needs(meld: Meld) -> int:
+    return sum(1 << (2 * card) for card in meld.cards)
+
+
+_NEED: Final[dict[Meld, int]] = {m: _packed_needs(m) for m in ALL_MELDS}
+# A meld fits a packed hand ``r`` when every card it needs once is present
+# (``present(r) & one == one``) and every card it needs twice is paired.
+_ONE: Final[dict[Meld, int]] = {
+    m: sum(1 << (2 * c) for c, n in _MELD_NEEDS[m] if n == 1) for m in ALL_MELDS
+}
+_TWO: Final[dict[Meld, int]] = {
+    m: sum(1 << (2 * c) for c, n in _MELD_NEEDS[m] if n == 2) for m in ALL_MELDS
+}
+# Per meld: (meld, family index, needs, ones, twos), skipping runs in the sunk suit.
+_Row = tuple[Meld, int, int, int, int]
+_ROWS: Final[dict[Suit | None, tuple[_Row, ...]]] = {
+    sunk: tuple(
+        (m, _FAMILY_INDEX[m.kind.family], _NEED[m], _ONE[m], _TWO[m])
+        for m in ALL_MELDS
+        if not (m.kind.family is MeldFamily.RUN and m.suit == sunk)
+    )
+    for sunk in (None, *Suit)
+}
+
+
+def _pack_counts(counts: Sequence[int]) -> int:
+    if len(counts) != 28 or any(not 0 <= n <= 2 for n in counts):
+        raise ParseError("a hand's counts must be 28 numbers from 0 to 2")
+    return sum(n << (2 * i) for i, n in enumerate(counts))
+
+
+def _usages(melds: Iterable[Meld]) -> list[int]:
+    """Packed usage of each family (runs, echoes, wides)."""
+    usage = [0, 0, 0]
     for meld in melds:
-        row = usage[meld.kind.family]
-        for card, count in _MELD_NEEDS[meld]:
-            row[card] += count
+        usage[_FAMILY_INDEX[meld.kind.family]] += _NEED[meld]
     return usage
+
+
+def _tied_up(usage: Sequence[int], sharing: bool) -> int:
+    """Packed copies the families tie up: their fieldwise max, or their sum."""
+    if not sharing:
+        return usage[0] + usage[1] + usage[2]
+    either = usage[0] | usage[1] | usage[2]
+    high = either & _HIGH
+    return high | (either & _LOW & ~(high >> 1))
+
+
+def _size(packed: int) -> int:
+    return (packed & _LOW).bit_count() + 2 * (packed & _HIGH).bit_count()
+
+
+def _fits(remaining: int, ones: int, twos: int) -> bool:
+    present = (remaining | (remaining >> 1)) & _LOW
+    paired = (remaining >> 1) & _LOW
+    return present & ones == ones and paired & twos == twos
 
 
 def melded_copies(melds: Iterable[Meld], *, sharing: bool = True) -> list[int]:
@@ -208,9 +269,13 @@ def melded_copies(melds: Iterable[Meld], *, sharing: bool = True) -> list[int]:
     needs as many copies as its busiest family uses; without sharing the
     families' uses add up.
     """
-    rows = list(_usage(melds).values())
-    combine = max if sharing else sum
-    return [combine(row[i] for row in rows) for i in range(28)]
+    packed = tied_up_packed(melds, sharing=sharing)
+    return [(packed >> (2 * i)) & 3 for i in range(28)]
+
+
+def tied_up_packed(melds: Iterable[Meld], *, sharing: bool = True) -> int:
+    """:func:`melded_copies` bit-packed like a hand (see :mod:`deepsix.hands`)."""
+    return _tied_up(_usages(melds), sharing)
 
 
 def meld_blocker(
@@ -224,21 +289,36 @@ def meld_blocker(
 ) -> Reason | None:
     """Why ``meld`` cannot be added to ``declared`` from a hand of ``counts``, or ``None``.
 
-    ``max_melded`` caps how many card copies the melds may tie up in all
-    (the bidder must keep cards to pass back, R-MELD-4).
+    ``counts`` gives the copies held of each of the 28 cards.  ``max_melded``
+    caps how many card copies the melds may tie up in all (the bidder must
+    keep cards to pass back, R-MELD-4).
     """
+    return packed_meld_blocker(
+        _pack_counts(counts), declared, meld, sunk_suit, sharing=sharing, max_melded=max_melded
+    )
+
+
+def packed_meld_blocker(
+    packed: int,
+    declared: Sequence[Meld],
+    meld: Meld,
+    sunk_suit: Suit | None,
+    *,
+    sharing: bool = True,
+    max_melded: int | None = None,
+) -> Reason | None:
+    """:func:`meld_blocker` for a bit-packed hand."""
     if meld.kind.family is MeldFamily.RUN and meld.suit == sunk_suit:
         return Reason.RUN_IN_SUNK_SUIT
-    usage = _usage((*declared, meld))
-    rows = list(usage.values())
-    total = 0
-    for i in range(28):
-        need = max(row[i] for row in rows) if sharing else sum(row[i] for row in rows)
-        if need > counts[i]:
-            return Reason.MELD_UNAVAILABLE
-        total += need
-    if max_melded is not None and total > max_melded:
-        return Reason.TOO_FEW_UNMELDED
+    usage = _usages(declared)
+    family = _FAMILY_INDEX[meld.kind.family]
+    used = usage[family] if sharing else _tied_up(usage, False)
+    if not _fits(packed - used, _ONE[meld], _TWO[meld]):
+        return Reason.MELD_UNAVAILABLE
+    if max_melded is not None:
+        usage[family] += _NEED[meld]
+        if _size(_tied_up(usage, sharing)) > max_melded:
+            return Reason.TOO_FEW_UNMELDED
     return None
 
 
@@ -251,29 +331,53 @@ def available_melds(
     max_melded: int | None = None,
 ) -> tuple[Meld, ...]:
     """The melds that could be declared next, in canonical order."""
-    return tuple(
-        meld
-        for meld in _formable(counts, sunk_suit)
-        if meld_blocker(
-            counts, declared, meld, sunk_suit, sharing=sharing, max_melded=max_melded
-        )
-        is None
+    return packed_available_melds(
+        _pack_counts(counts), declared, sunk_suit, sharing=sharing, max_melded=max_melded
     )
 
 
+def packed_available_melds(
+    packed: int,
+    declared: Sequence[Meld],
+    sunk_suit: Suit | None,
+    *,
+    sharing: bool = True,
+    max_melded: int | None = None,
+) -> tuple[Meld, ...]:
+    """:func:`available_melds` for a bit-packed hand."""
+    usage = _usages(declared)
+    if sharing:
+        remaining = [packed - usage[0], packed - usage[1], packed - usage[2]]
+    else:
+        remaining = [packed - _tied_up(usage, False)] * 3
+    present = [(r | (r >> 1)) & _LOW for r in remaining]
+    paired = [(r >> 1) & _LOW for r in remaining]
+    found: list[Meld] = []
+    for meld, family, need, ones, twos in _ROWS[sunk_suit]:
+        if present[family] & ones != ones or paired[family] & twos != twos:
+            continue
+        if max_melded is not None:
+            usage[family] += need
+            too_many = _size(_tied_up(usage, sharing)) > max_melded
+            usage[family] -= need
+            if too_many:
+                continue
+        found.append(meld)
+    return tuple(found)
+
+
 def _formable(counts: Sequence[int], sunk_suit: Suit | None) -> list[Meld]:
-    return [
-        meld
-        for meld in ALL_MELDS
-        if not (meld.kind.family is MeldFamily.RUN and meld.suit == sunk_suit)
-        and all(counts[card] >= need for card, need in _MELD_NEEDS[meld])
-    ]
+    return list(packed_available_melds(_pack_counts(counts), (), sunk_suit))
 
 
 def _counts_of(cards: Iterable[Card]) -> list[int]:
     counts = [0] * 28
     for card in cards:
+        if type(card) is not Card:
+            raise ParseError(f"{card!r} is not a Card")
         counts[card] += 1
+    if max(counts) > 2:
+        raise ParseError("a hand holds at most two copies of a card")
     return counts
 
 
@@ -302,8 +406,10 @@ def best_meld(
     ['DR-S', 'DE-S', '8W']
     """
     sharing = True if rules is None else rules.meld_sharing
-    counts = _counts_of(cards)
-    candidates = sorted(_formable(counts, sunk_suit), key=lambda m: m.kind.points)
+    packed = _pack_counts(_counts_of(cards))
+    candidates = sorted(
+        packed_available_melds(packed, (), sunk_suit, sharing=sharing), key=lambda m: m.kind.points
+    )
     best: list[Meld] = []
     best_key = (0, 0)
     chosen: list[Meld] = []
@@ -311,7 +417,7 @@ def best_meld(
     def search(index: int, value: int) -> None:
         nonlocal best, best_key
         if index == len(candidates):
-            used = sum(melded_copies(chosen, sharing=sharing))
+            used = _size(tied_up_packed(chosen, sharing=sharing))
             key = (value, used)
             if key < best_key:
                 best, best_key = list(chosen), key
@@ -322,7 +428,9 @@ def best_meld(
         meld = candidates[index]
         added = 0
         while added < 2 and (
-            meld_blocker(counts, chosen, meld, sunk_suit, sharing=sharing, max_melded=max_melded)
+            packed_meld_blocker(
+                packed, chosen, meld, sunk_suit, sharing=sharing, max_melded=max_melded
+            )
             is None
         ):
             chosen.append(meld)
@@ -337,4 +445,3 @@ def best_meld(
     search(0, 0)
     order = {meld: i for i, meld in enumerate(ALL_MELDS)}
     return tuple(sorted(best, key=order.__getitem__))
-

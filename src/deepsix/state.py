@@ -33,6 +33,8 @@ __all__ = ["GameState", "HandRecord", "HandSetup", "History", "Phase"]
 class Phase(enum.Enum):
     """The phases of a hand, in order, and the end of the game."""
 
+    __hash__ = object.__hash__  # identity hash in C; Enum's own is a slow Python method
+
     DEAL = "deal"
     """Chance deals the cards (apply a :class:`~deepsix.actions.Deal`)."""
     BIDDING = "bidding"
@@ -113,36 +115,37 @@ class HandRecord:
         return self.bidder.team
 
 
-class History:
+class History(tuple):  # type: ignore[type-arg]  # a (previous, action, length) node
     """The actions applied so far, as a persistent linked list.
 
-    Appending shares the whole earlier history, so every state can carry
-    its full history at constant cost.  Iterating yields the actions from
-    the first to the last.
+    Appending shares the whole earlier history, so every state carries its
+    full history at constant cost per action.  Iterating yields the actions
+    from the first to the last.  Nodes are immutable tuples
+    ``(previous, action, length)``; equality and hashing walk the list
+    without recursion, however long the game.
     """
 
-    __slots__ = ("_hash", "action", "length", "previous")
+    __slots__ = ()
 
-    previous: History | None
-    action: Action
-    length: int
-    _hash: int | None
+    def __new__(cls, previous: History | None, action: Action) -> History:
+        length = 1 if previous is None else previous[2] + 1
+        return tuple.__new__(cls, (previous, action, length))
 
-    def __init__(self, previous: History | None, action: Action) -> None:
-        _set = object.__setattr__
-        _set(self, "previous", previous)
-        _set(self, "action", action)
-        _set(self, "length", 1 if previous is None else previous.length + 1)
-        _set(self, "_hash", None)
+    @property
+    def previous(self) -> History | None:
+        """The history before the last action."""
+        previous: History | None = self[0]
+        return previous
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("History is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("History is immutable")
+    @property
+    def action(self) -> Action:
+        """The last action."""
+        action: Action = self[1]
+        return action
 
     def __len__(self) -> int:
-        return self.length
+        length: int = self[2]
+        return length
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.to_tuple())
@@ -152,32 +155,33 @@ class History:
         actions: list[Action] = []
         node: History | None = self
         while node is not None:
-            actions.append(node.action)
-            node = node.previous
+            actions.append(node[1])
+            node = node[0]
         actions.reverse()
         return tuple(actions)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
+        if self[2] != other[2]:
+            return False
         a: History | None = self
         b: History | None = other
-        if self.length != other.length:
-            return False
         while a is not None and b is not None and a is not b:
-            if a.action != b.action:
+            if a[1] != b[1]:
                 return False
-            a, b = a.previous, b.previous
+            a, b = a[0], b[0]
         return True
 
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(self.to_tuple()))
-        assert self._hash is not None
-        return self._hash
+        return hash(self.to_tuple())
 
     def __repr__(self) -> str:
-        return f"<History of {self.length} actions>"
+        return f"<History of {self[2]} actions>"
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_history_from, (self.to_tuple(),))

@@ -15,6 +15,7 @@ led suit so far.  A player who cannot follow may play anything.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
@@ -27,7 +28,9 @@ from deepsix.rules import PlayOver
 
 __all__ = [
     "Trick",
+    "all_cards",
     "legal_plays",
+    "play_window",
     "suit_cards",
     "trick_points",
     "trick_winner",
@@ -92,33 +95,62 @@ def suit_cards(suit: int, block: int) -> tuple[Card, ...]:
     return cards
 
 
+def play_window(
+    packed_hand: int,
+    trick: Sequence[Card],
+    sunk_suit: Suit | int | None,
+    play_over: PlayOver = PlayOver.WIN_TRICK,
+) -> tuple[int, int] | None:
+    """Which cards the play rules allow: ``None`` for any card in hand, else
+    ``(suit, lowest)`` -- the cards of ``suit`` from ``lowest`` upwards.
+
+    This is R-PLAY-2 and R-PLAY-3 in one place; :func:`legal_plays` and the
+    engine both read it.
+    """
+    if not trick:
+        return None
+    led = trick[0] // 7
+    block = (packed_hand >> (14 * led)) & SUIT_MASK
+    if not block:
+        return None
+    following = suit_cards(led, block)
+    if len(trick) == 1:
+        bar = trick[0]
+    elif play_over is PlayOver.WIN_TRICK:
+        bar = trick[winning_position(trick, sunk_suit)]
+        if bar // 7 != led:
+            return (led, following[0])
+    else:
+        bar = max(card for card in trick if card // 7 == led)
+    if following[-1] < bar:
+        return (led, following[0])
+    return (led, bar)
+
+
 def legal_plays(
     packed_hand: int,
     trick: Sequence[Card],
     sunk_suit: Suit | int | None,
     play_over: PlayOver = PlayOver.WIN_TRICK,
 ) -> tuple[Card, ...]:
-    """The distinct cards a player with ``packed_hand`` may play to ``trick``, low to high."""
-    if not trick:
-        return _all_cards(packed_hand)
-    led = trick[0] // 7
-    block = (packed_hand >> (14 * led)) & SUIT_MASK
-    if not block:
-        return _all_cards(packed_hand)
-    following = suit_cards(led, block)
-    if play_over is PlayOver.WIN_TRICK:
-        winner = trick[winning_position(trick, sunk_suit)]
-        if winner // 7 != led:
-            return following
-        bar = winner
-    else:
-        bar = max(card for card in trick if card // 7 == led)
-    if following[-1] < bar:
-        return following
-    return tuple(card for card in following if card >= bar)
+    """The distinct cards a player holding ``packed_hand`` may play to ``trick``, low to high.
+
+    >>> from deepsix.hands import pack
+    >>> from deepsix.cards import parse_cards
+    >>> hand = pack(parse_cards("2S 3S 6S 8S 4S 5H"))
+    >>> [str(c) for c in legal_plays(hand, [Card.parse("6S")], Suit.HEARTS)]
+    ['6♠', '8♠']
+    """
+    window = play_window(packed_hand, trick, sunk_suit, play_over)
+    if window is None:
+        return all_cards(packed_hand)
+    suit, lowest = window
+    following = suit_cards(suit, (packed_hand >> (14 * suit)) & SUIT_MASK)
+    return following[bisect_left(following, lowest) :]
 
 
-def _all_cards(packed_hand: int) -> tuple[Card, ...]:
+def all_cards(packed_hand: int) -> tuple[Card, ...]:
+    """The distinct cards of a packed hand, in sorting order."""
     return (
         suit_cards(0, packed_hand & SUIT_MASK)
         + suit_cards(1, (packed_hand >> 14) & SUIT_MASK)

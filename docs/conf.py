@@ -1,0 +1,100 @@
+"""Sphinx configuration for the deepsix documentation.
+
+Build with ``nox -s docs`` (HTML with warnings as errors, then every
+doctest), or directly::
+
+    sphinx-build -W --keep-going -b html docs docs/_build/html
+    sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import deepsix  # noqa: E402  (the path above must be set first)
+
+project = "deepsix"
+author = "The deepsix developers"
+copyright = "2025, the deepsix developers"  # noqa: A001  (Sphinx's name for it)
+release = deepsix.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+    "sphinx_copybutton",
+    "deepsix_docs",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "_scripts", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+
+# -- MyST ---------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
+myst_heading_anchors = 3
+
+# -- HTML (furo: light and dark mode, search built in) -------------------------
+html_theme = "furo"
+html_title = f"deepsix {release}"
+html_static_path = ["_static"]
+html_css_files = ["deepsix.css"]
+html_theme_options = {
+    "source_repository": "",
+    "navigation_with_keys": True,
+}
+html_show_sourcelink = False
+
+# -- autodoc and type hints ----------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_typehints = "signature"
+typehints_use_signature = True
+typehints_use_signature_return = True
+typehints_document_rtype = False
+always_document_param_types = False
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_ivar = True
+
+# Every cross-reference must resolve (-W turns a broken one into an error).
+# intersphinx cannot reach docs.python.org offline, so standard-library and
+# typing targets are declared unresolvable on purpose.
+nitpicky = True
+nitpick_ignore_regex = [
+    (r"py:(class|obj|data|exc|func|meth|mod)", r"(builtins\.)?(int|str|bool|bytes|object|None|type|tuple|list|dict|set|frozenset|range|float|Exception|ValueError|TypeError|KeyError)"),
+    (r"py:(class|obj|data|func|meth|mod)", r"(typing|typing_extensions|collections\.abc|enum|random|types|attrs|attr|abc)(\..*)?"),
+    (r"py:(class|obj)", r"(Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum)"),
+    (r"py:class", r"attrs\.Attribute.*|Attribute"),
+]  # fmt: skip
+
+# -- doctest -------------------------------------------------------------------
+# Examples in the pages and in the library's docstrings run in this namespace.
+doctest_global_setup = """
+from deepsix import *
+from deepsix.cards import *
+from deepsix.actions import *
+from deepsix.melds import *
+from deepsix.tricks import *
+from deepsix.scoring import *
+from deepsix.rules import *
+from deepsix.engine import *
+from deepsix.state import *
+from deepsix.errors import *
+from deepsix.hands import pack
+"""
+
+# -- copy buttons: copy the code, not the prompts or the output ------------------
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_exclude = ".linenos, .gp, .go"
