@@ -31,8 +31,6 @@ def run(hands: int, seed: int) -> tuple[float, float]:
             state = new_game()
         if state.is_chance:
             state = apply(state, shuffled_deal(rng))
-            if state.completed_hands or done:
-                pass
         else:
             state = apply(state, choice(legal_actions(state)))
         actions += 1
@@ -51,10 +49,14 @@ def main() -> None:
     hands_per_s = statistics.median(r[0] for r in results)
     actions_per_s = statistics.median(r[1] for r in results)
     print(f"random complete hands: {args.runs} runs of {args.hands} hands, one process")
-    print(f"  median hands/s   : {hands_per_s:,.0f}  (runs: {', '.join(f'{r[0]:,.0f}' for r in results)})")
+    print(
+        f"  median hands/s   : {hands_per_s:,.0f}  (runs: {', '.join(f'{r[0]:,.0f}' for r in results)})"
+    )
     print(f"  median actions/s : {actions_per_s:,.0f}")
-    print(f"  target 2,500 hands/s: {'met' if hands_per_s >= 2500 else 'NOT met'} "
-          f"({hands_per_s / 2500:.2f}x of target)")
+    print(
+        f"  target 2,500 hands/s: {'met' if hands_per_s >= 2500 else 'NOT met'} "
+        f"({hands_per_s / 2500:.2f}x of target)"
+    )
 
 
 if __name__ == "__main__":

@@ -83,6 +83,11 @@ class MeldKind(enum.Enum):
         return self.label
 
 
+def _check_kind(instance: Meld, attribute: attrs.Attribute[MeldKind], kind: object) -> None:
+    if not isinstance(kind, MeldKind):
+        raise ParseError(f"a meld's kind must be a MeldKind, not {kind!r}")
+
+
 def _check_suit(instance: Meld, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if instance.kind.family is MeldFamily.WIDE:
         if suit is not None:
@@ -102,7 +107,7 @@ class Meld:
     True
     """
 
-    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    kind: MeldKind = attrs.field(validator=_check_kind)
     """Which of the nine kinds this meld is."""
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
     """The suit of a run or echo; ``None`` for a wide."""
@@ -269,12 +274,21 @@ def melded_copies(melds: Iterable[Meld], *, sharing: bool = True) -> list[int]:
     needs as many copies as its busiest family uses; without sharing the
     families' uses add up.
     """
-    packed = tied_up_packed(melds, sharing=sharing)
-    return [(packed >> (2 * i)) & 3 for i in range(28)]
+    rows = [[0] * 28 for _ in range(3)]
+    for meld in melds:
+        row = rows[_FAMILY_INDEX[meld.kind.family]]
+        for card, need in _MELD_NEEDS[meld]:
+            row[card] += need
+    combine = max if sharing else sum
+    return [combine(row[i] for row in rows) for i in range(28)]
 
 
 def tied_up_packed(melds: Iterable[Meld], *, sharing: bool = True) -> int:
-    """:func:`melded_copies` bit-packed like a hand (see :mod:`deepsix.hands`)."""
+    """:func:`melded_copies` bit-packed like a hand (see :mod:`deepsix.hands`).
+
+    Only for declarations some hand can hold (at most two copies of a card
+    tied up), as the engine's are; the packed fields would overflow otherwise.
+    """
     return _tied_up(_usages(melds), sharing)
 
 
@@ -294,7 +308,12 @@ def meld_blocker(
     keep cards to pass back, R-MELD-4).
     """
     return packed_meld_blocker(
-        _pack_counts(counts), declared, meld, sunk_suit, sharing=sharing, max_melded=max_melded
+        _checked_hand(counts, declared, sharing),
+        declared,
+        meld,
+        sunk_suit,
+        sharing=sharing,
+        max_melded=max_melded,
     )
 
 
@@ -332,8 +351,20 @@ def available_melds(
 ) -> tuple[Meld, ...]:
     """The melds that could be declared next, in canonical order."""
     return packed_available_melds(
-        _pack_counts(counts), declared, sunk_suit, sharing=sharing, max_melded=max_melded
+        _checked_hand(counts, declared, sharing),
+        declared,
+        sunk_suit,
+        sharing=sharing,
+        max_melded=max_melded,
     )
+
+
+def _checked_hand(counts: Sequence[int], declared: Sequence[Meld], sharing: bool) -> int:
+    """The packed hand, once the declared melds are known to fit in it."""
+    packed = _pack_counts(counts)
+    if any(m > n for m, n in zip(melded_copies(declared, sharing=sharing), counts, strict=True)):
+        raise ParseError("the declared melds need more cards than the hand holds")
+    return packed
 
 
 def packed_available_melds(

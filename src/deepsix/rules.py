@@ -25,11 +25,14 @@ LARGEST_PARTNERSHIP_MELD: Final = -410
 """The most negative meld a partnership can declare in one hand.
 
 The bidder melds at most 14 copies (17 cards less the three she passes
-back) and her partner melds from his 14 cards; the two sets are disjoint.
-Under the sharing rule the best is two full non-sunk suits (two grand runs
-and three echoes each, -145 apiece) plus a third suit split between the
-partners.  ``tests/test_rules.py`` recomputes the figure by exhaustive
-search over every split of the deck between the two partners.
+back) and her partner melds from his 14 cards; the two sets are disjoint
+and share one sunk suit.  One best split, with clubs sunk: one partner
+holds a whole non-sunk suit (two grand runs and three echoes, -145) plus
+the 8s and 7s of the sunk suit (two echoes, -35); the other holds 6-7-8
+twice in the two remaining suits (two deep runs and three echoes each,
+-105) and turns one deep run into a grand run with that suit's 4 and 5
+(-20): -180 and -230.  ``tests/test_meld_optimality.py`` proves no split
+of the deck does better, by exhaustive search.
 """
 
 LOWEST_BID: Final = -410
@@ -64,6 +67,11 @@ def _is_int(instance: Rules, attribute: attrs.Attribute[int], value: int) -> Non
 def _is_bool(instance: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise InvalidStateError(f"Rules.{attribute.name} must be a bool, not {value!r}")
+
+
+def _is_play_over(instance: Rules, attribute: attrs.Attribute[PlayOver], value: object) -> None:
+    if not isinstance(value, PlayOver):
+        raise InvalidStateError(f"Rules.play_over must be a PlayOver, not {value!r}")
 
 
 def _positive(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
@@ -101,9 +109,7 @@ class Rules:
     meld_sharing: bool = attrs.field(default=True, validator=_is_bool)
     """``True``: a card copy may serve one meld of *each* family (R-MELD-3).
     ``False`` (variant): a copy serves one meld in all."""
-    play_over: PlayOver = attrs.field(
-        default=PlayOver.WIN_TRICK, validator=attrs.validators.instance_of(PlayOver)
-    )
+    play_over: PlayOver = attrs.field(default=PlayOver.WIN_TRICK, validator=_is_play_over)
     """The meaning of the play-over rule (R-PLAY-3)."""
 
     def __attrs_post_init__(self) -> None:

@@ -1,0 +1,508 @@
+"""Local Sphinx extension for the deepsix docs.
+
+It keeps the documentation tied to the code, so a change to the rules
+engine that the docs do not follow breaks the docs build (``-W``):
+
+* ``rule`` -- a numbered rule of the rules reference (``R-BID-3``), an
+  object type with a cross-reference role (:rule:`R-BID-3`).  Its heading
+  shows the one-line summary from :data:`deepsix.rulebook.RULEBOOK`; an id
+  that is not in the rulebook is a build warning.
+* ``ruling`` -- the distinctive "Ruling" admonition for a place where the
+  rules text is silent or contradicts itself; ``ruling-index`` lists every
+  ruling of the site with links.
+* ``rule-index`` -- the table of every rule id and summary, from RULEBOOK.
+* ``reason-table`` -- the table of :class:`deepsix.errors.Reason` codes.
+* ``invariants-table`` -- issue 3's invariants and the tests that verify
+  them, from ``tests/invariants_index.py``; every listed test must exist.
+* References to the public aliases (``deepsix.Rules``) resolve to the
+  documented objects (``deepsix.rules.Rules``).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+import deepsix
+from deepsix.errors import Reason
+from deepsix.rulebook import RULEBOOK
+
+LOGGER = logging.getLogger(__name__)
+REPO = Path(__file__).resolve().parents[2]
+INVARIANTS_FILE = REPO / "tests" / "invariants_index.py"
+
+
+# -- numbered rules --------------------------------------------------------------
+
+
+def parse_rule_signature(env: BuildEnvironment, sig: str, signode: addnodes.desc_signature) -> str:
+    """Render ``R-BID-3`` as the rule id followed by its rulebook summary."""
+    rule_id = sig.strip()
+    summary = RULEBOOK.get(rule_id)
+    if summary is None:
+        LOGGER.warning(
+            "rule %s is not in deepsix.rulebook.RULEBOOK", rule_id, location=signode
+        )
+        summary = ""
+    signode += addnodes.desc_name(rule_id, rule_id)
+    if summary:
+        signode += nodes.inline(" " + summary, " " + summary, classes=["rule-summary"])
+    return rule_id
+
+
+def rule_link(rule_id: str) -> addnodes.pending_xref:
+    """A cross-reference to a numbered rule, as the ``rule`` role makes it."""
+    ref = addnodes.pending_xref(
+        "", refdomain="std", reftype="rule", reftarget=rule_id, refexplicit=False
+    )
+    ref += nodes.literal(rule_id, rule_id, classes=["xref", "std", "std-rule"])
+    return ref
+
+
+# -- rulings ---------------------------------------------------------------------
+
+
+class ruling_index_node(nodes.General, nodes.Element):  # noqa: N801  (docutils node naming)
+    """Placeholder replaced by the list of every ruling once all pages are read."""
+
+
+class Ruling(SphinxDirective):
+    """A "Ruling" box: where the rules text is silent or contradicts itself.
+
+    The argument is the ruling's title; ``:rules:`` names the rule ids it
+    concerns (comma or space separated).  The body says what the text says,
+    what the library does, why, and the ``Rules`` switch if one exists.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"rules": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        title = self.arguments[0].strip()
+        rule_ids = self.options.get("rules", "").replace(",", " ").split()
+        for rule_id in rule_ids:
+            if rule_id not in RULEBOOK:
+                LOGGER.warning(
+                    "ruling %r cites unknown rule %s", title, rule_id, location=self.get_location()
+                )
+        target_id = "ruling-" + nodes.make_id(title)
+        box = nodes.admonition("", classes=["ruling"], ids=[target_id])
+        heading = nodes.title("", "")
+        heading += nodes.inline("Ruling", "Ruling", classes=["ruling-label"])
+        heading += nodes.Text(" " + title)
+        box += heading
+        if rule_ids:
+            concerns = nodes.paragraph("", "", classes=["ruling-rules"])
+            concerns += nodes.Text("Concerns ")
+            for i, rule_id in enumerate(rule_ids):
+                if i:
+                    concerns += nodes.Text(", ")
+                concerns += rule_link(rule_id)
+            box += concerns
+        box += self.parse_content_to_nodes()
+        rulings: list[dict[str, Any]] = getattr(self.env, "deepsix_rulings", [])
+        rulings.append(
+            {"docname": self.env.docname, "id": target_id, "title": title, "rules": rule_ids}
+        )
+        self.env.deepsix_rulings = rulings  # type: ignore[attr-defined]  # env holds extension data
+        return [box]
+
+
+class RulingIndex(SphinxDirective):
+    """The list of every ruling in the site, filled in after all pages are read."""
+
+    def run(self) -> list[nodes.Node]:
+        return [ruling_index_node("")]
+
+
+def purge_rulings(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    """Forget a page's rulings before it is read again."""
+    rulings: list[dict[str, Any]] = getattr(env, "deepsix_rulings", [])
+    env.deepsix_rulings = [r for r in rulings if r["docname"] != docname]  # type: ignore[attr-defined]  # env holds extension data
+
+
+def merge_rulings(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    """Combine the rulings read by parallel workers."""
+    mine: list[dict[str, Any]] = getattr(env, "deepsix_rulings", [])
+    mine.extend(getattr(other, "deepsix_rulings", []))
+    env.deepsix_rulings = mine  # type: ignore[attr-defined]  # env holds extension data
+
+
+def fill_ruling_index(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
+    """Replace each ruling index with links to every ruling, in reading order."""
+    rulings: list[dict[str, Any]] = getattr(app.env, "deepsix_rulings", [])
+    order = {name: i for i, name in enumerate(_toc_order(app))}
+    ordered = sorted(rulings, key=lambda r: order.get(r["docname"], len(order)))
+    for placeholder in list(doctree.findall(ruling_index_node)):
+        listing = nodes.bullet_list(classes=["ruling-index"])
+        for ruling in ordered:
+            para = nodes.paragraph()
+            try:
+                uri = app.builder.get_relative_uri(fromdocname, ruling["docname"])
+            except Exception:  # builders without pages (doctest) have no URIs
+                uri = ""
+            ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{ruling['id']}")
+            ref += nodes.Text(ruling["title"])
+            para += ref
+            if ruling["rules"]:
+                para += nodes.Text(" (")
+                for i, rule_id in enumerate(ruling["rules"]):
+                    if i:
+                        para += nodes.Text(", ")
+                    para += nodes.literal(rule_id, rule_id)
+                para += nodes.Text(")")
+            listing += nodes.list_item("", para)
+        placeholder.replace_self(listing)
+
+
+def _toc_order(app: Sphinx) -> list[str]:
+    """Documents in table-of-contents order, so the ruling index reads like the site."""
+    env = app.env
+    seen: list[str] = []
+
+    def walk(docname: str) -> None:
+        if docname in seen:
+            return
+        seen.append(docname)
+        for child in env.toctree_includes.get(docname, []):
+            walk(child)
+
+    walk(app.config.root_doc)
+    return seen
+
+
+def skip_node(self: Any, node: nodes.Node) -> None:
+    """Never render a placeholder that was not replaced."""
+    raise nodes.SkipNode
+
+
+# -- generated tables ------------------------------------------------------------
+
+
+def make_table(
+    headers: Sequence[str], rows: Iterable[Sequence[nodes.Node | str]], widths: Sequence[int]
+) -> nodes.table:
+    """A docutils table; string cells become paragraphs."""
+    table = nodes.table(classes=["generated-table"])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head_row = nodes.row()
+    for header in headers:
+        head_row += nodes.entry("", nodes.paragraph(header, header))
+    head += head_row
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for cell in cells:
+            if isinstance(cell, str):
+                row += nodes.entry("", nodes.paragraph(cell, cell))
+            elif isinstance(cell, nodes.paragraph):
+                row += nodes.entry("", cell)
+            else:
+                row += nodes.entry("", nodes.paragraph("", "", cell))
+        body += row
+    return table
+
+
+class RuleIndex(SphinxDirective):
+    """Every rule id with its one-line summary, linked to its full text."""
+
+    def run(self) -> list[nodes.Node]:
+        rows = [(rule_link(rule_id), summary) for rule_id, summary in RULEBOOK.items()]
+        return [make_table(("Rule", "Summary"), rows, (18, 82))]
+
+
+class ReasonTable(SphinxDirective):
+    """Every :class:`~deepsix.errors.Reason` an illegal action can carry."""
+
+    def run(self) -> list[nodes.Node]:
+        rows = [
+            (nodes.literal(f"Reason.{reason.name}", f"Reason.{reason.name}"), rule_link(reason.rule), reason.description)
+            for reason in Reason
+        ]  # fmt: skip
+        return [make_table(("Reason", "Rule", "Meaning"), rows, (30, 15, 55))]
+
+
+# -- invariants ------------------------------------------------------------------
+
+
+def load_invariants() -> dict[int, tuple[str, list[str]]] | None:
+    """``INVARIANTS`` from ``tests/invariants_index.py``, or ``None`` if absent."""
+    if not INVARIANTS_FILE.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("deepsix_invariants_index", INVARIANTS_FILE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    invariants: dict[int, tuple[str, list[str]]] = module.INVARIANTS
+    return invariants
+
+
+def test_exists(node_id: str) -> bool:
+    """Whether ``tests/file.py::name`` (or ``::Class::name``) names a real test."""
+    path_text, _, rest = node_id.partition("::")
+    path = REPO / path_text
+    if not path.is_file() or not rest:
+        return False
+    names = rest.split("[", 1)[0].split("::")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    scope: Sequence[ast.stmt] = tree.body
+    for i, name in enumerate(names):
+        found: ast.stmt | None = None
+        for stmt in scope:
+            if (
+                isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and stmt.name == name
+            ):
+                found = stmt
+            elif isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in stmt.targets
+            ):
+                found = stmt
+        if found is None:
+            return False
+        if i + 1 < len(names):
+            if not isinstance(found, ast.ClassDef):
+                return False
+            scope = found.body
+    return True
+
+
+class InvariantsTable(SphinxDirective):
+    """The verification issue's invariants and the tests that verify each one."""
+
+    def run(self) -> list[nodes.Node]:
+        invariants = load_invariants()
+        if invariants is None:
+            LOGGER.warning("%s is missing", INVARIANTS_FILE, location=self.get_location())
+            return []
+        self.env.note_dependency(str(INVARIANTS_FILE))
+        missing = sorted(set(range(1, 13)) - set(invariants))
+        if missing:
+            LOGGER.warning(
+                "invariants %s have no entry in %s", missing, INVARIANTS_FILE.name,
+                location=self.get_location(),
+            )  # fmt: skip
+        rows = []
+        for number in sorted(invariants):
+            title, tests = invariants[number]
+            if not tests:
+                LOGGER.warning(
+                    "invariant %d (%s) lists no test", number, title, location=self.get_location()
+                )
+            cell = nodes.bullet_list(classes=["simple"])
+            for test in tests:
+                if not test_exists(test):
+                    LOGGER.warning(
+                        "invariant %d cites %s, which does not exist", number, test,
+                        location=self.get_location(),
+                    )  # fmt: skip
+                cell += nodes.list_item("", nodes.paragraph("", "", nodes.literal(test, test)))
+            anchor = nodes.reference("", "", internal=True, refuri=f"#invariant-{number}")
+            anchor += nodes.Text(str(number))
+            rows.append((nodes.paragraph("", "", anchor), title, cell))
+        return [make_table(("#", "Invariant", "Verified by"), rows, (5, 35, 60))]
+
+
+# -- docstrings --------------------------------------------------------------------
+
+RULE_ID = re.compile(r"(?<![\w`'\"-])(R-[A-Z]+-(?:\d+|\*))(?![\w'\"-])")
+INLINE_MARKUP = re.compile(r"(``.*?``|:[\w:+-]+:`[^`]*`|`[^`]*`)")
+
+
+def link_rule_ids(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Turn rule ids in docstrings into links to the rules reference.
+
+    ``R-PLAY-2`` becomes a link to that rule; a group such as ``R-BID-*``
+    links to the group's first rule.  Doctest blocks, literal blocks and
+    inline markup are left alone; an id that is not in the rulebook is a
+    build warning.
+    """
+    in_doctest = False
+    literal_indent: int | None = None
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None:
+            if not stripped or indent > literal_indent:
+                continue
+            literal_indent = None
+        if in_doctest:
+            in_doctest = bool(stripped)
+            continue
+        if stripped.startswith(">>>"):
+            in_doctest = True
+            continue
+        parts = INLINE_MARKUP.split(line)
+        for i in range(0, len(parts), 2):
+            parts[i] = RULE_ID.sub(lambda match: _rule_markup(match, name), parts[i])
+        lines[index] = "".join(parts)
+        if stripped.endswith("::"):
+            literal_indent = indent
+
+
+def _rule_markup(match: re.Match[str], where: str) -> str:
+    rule_id = match.group(1)
+    if rule_id.endswith("*"):
+        first = rule_id[:-1] + "1"
+        if first not in RULEBOOK:
+            LOGGER.warning("docstring of %s cites unknown rule group %s", where, rule_id)
+            return rule_id.replace("*", "\\*")
+        return f":rule:`{rule_id} <{first}>`"
+    if rule_id not in RULEBOOK:
+        LOGGER.warning("docstring of %s cites unknown rule %s", where, rule_id)
+        return rule_id
+    return f":rule:`{rule_id}`"
+
+
+def install_napoleon_filter(app: Sphinx) -> None:
+    """Keep napoleon away from attribute, data and property docstrings.
+
+    Napoleon reads a first line such as ``Default: play a card ...`` as
+    ``type: description``; the library's attribute docstrings are plain
+    prose, so only functions, classes and modules go through napoleon.
+    """
+    from sphinx.ext import napoleon
+
+    listeners = app.events.listeners["autodoc-process-docstring"]
+    for listener in list(listeners):
+        if listener.handler is napoleon._process_docstring:
+            app.disconnect(listener.id)
+
+    def napoleon_except_attributes(
+        app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+    ) -> None:
+        if what not in {"attribute", "data", "property"}:
+            napoleon._process_docstring(app, what, name, obj, options, lines)  # type: ignore[arg-type]  # what is a plain str at runtime
+
+    app.connect("autodoc-process-docstring", napoleon_except_attributes)
+
+
+# -- public aliases (deepsix.Rules -> deepsix.rules.Rules) -------------------------
+
+
+@functools.cache
+def alias_map() -> dict[str, str]:
+    """Map each top-level public name to the path it is documented under."""
+    import importlib
+    import pkgutil
+
+    modules = {
+        info.name: importlib.import_module(f"deepsix.{info.name}")
+        for info in pkgutil.iter_modules(deepsix.__path__)
+        if not info.name.startswith("_")
+    }
+    aliases: dict[str, str] = {}
+    for name in deepsix.__all__:
+        obj = getattr(deepsix, name)
+        for module_name, module in modules.items():
+            if name in getattr(module, "__all__", ()) and vars(module).get(name) is obj:
+                aliases[f"deepsix.{name}"] = f"deepsix.{module_name}.{name}"
+                break
+    return aliases
+
+
+def resolve_alias(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
+) -> nodes.Element | None:
+    """Resolve ``deepsix.Name`` (and ``deepsix.Name.attr``) to the documented object."""
+    if node.get("refdomain") != "py":
+        return None
+    target: str = node["reftarget"]
+    aliases = alias_map()
+    parts = target.split(".")
+    if parts[0] != "deepsix":
+        # A short name (``Rules.lowest_bid`` in a module that imports Rules).
+        parts = ["deepsix", *parts]
+    if len(parts) < 2:
+        return None
+    canonical = aliases.get(".".join(parts[:2]))
+    if canonical is None:
+        return None
+    new_target = ".".join([canonical, *parts[2:]])
+    domain = env.get_domain("py")
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], new_target, node, contnode
+    )
+
+
+# -- type hints guarded by TYPE_CHECKING ----------------------------------------------
+
+
+def resolve_guarded_imports(app: Sphinx) -> None:
+    """Run each deepsix module's ``if TYPE_CHECKING:`` imports in its own namespace.
+
+    sphinx-autodoc-typehints does this itself, but it may pick an
+    attrs-generated method as the module's representative, whose globals
+    are a private namespace; the names then stay unresolved for the module's
+    real functions.  Doing it up front, per module, makes every hint resolve.
+    """
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(deepsix.__path__):
+        module = importlib.import_module(f"deepsix.{info.name}")
+        source_file = getattr(module, "__file__", None)
+        if source_file is None:
+            continue
+        tree = ast.parse(Path(source_file).read_text(encoding="utf-8"))
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.If)
+                and isinstance(stmt.test, ast.Name)
+                and stmt.test.id == "TYPE_CHECKING"
+            ):
+                code = compile(ast.Module(body=stmt.body, type_ignores=[]), source_file, "exec")
+                namespaces = [vars(module)]
+                # attrs compiles each class's __init__ in a namespace of its own.
+                for value in list(vars(module).values()):
+                    init = getattr(value, "__init__", None)
+                    if hasattr(value, "__attrs_attrs__") and hasattr(init, "__globals__"):
+                        namespaces.append(init.__globals__)
+                for namespace in namespaces:
+                    exec(code, namespace)  # noqa: S102  (the module's own import statements)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives, roles and event handlers."""
+    app.add_object_type(
+        "rule", "rule", indextemplate="pair: %s; rule", parse_node=parse_rule_signature
+    )
+    app.add_node(ruling_index_node, html=(skip_node, None), latex=(skip_node, None), text=(skip_node, None))
+    app.add_directive("ruling", Ruling)
+    app.add_directive("ruling-index", RulingIndex)
+    app.add_directive("rule-index", RuleIndex)
+    app.add_directive("reason-table", ReasonTable)
+    app.add_directive("invariants-table", InvariantsTable)
+    app.connect("env-purge-doc", purge_rulings)
+    app.connect("env-merge-info", merge_rulings)
+    app.connect("doctree-resolved", fill_ruling_index)
+    app.connect("missing-reference", resolve_alias)
+    app.connect("builder-inited", resolve_guarded_imports)
+    app.connect("builder-inited", install_napoleon_filter)
+    app.connect("autodoc-process-docstring", link_rule_ids, priority=400)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

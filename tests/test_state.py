@@ -1,0 +1,126 @@
+"""The game state as a value: immutable, hashable, with its history."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+import pytest
+
+from deepsix import (
+    Bid,
+    GameState,
+    IllegalActionError,
+    LegalActions,
+    Pass,
+    Phase,
+    Seat,
+    apply,
+    legal_actions,
+    new_game,
+    shuffled_deal,
+)
+from deepsix.state import History
+
+
+def some_state(steps: int = 30, seed: int = 8) -> GameState:
+    rng = random.Random(seed)
+    state = apply(new_game(), shuffled_deal(rng))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = apply(state, shuffled_deal(rng))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def test_states_are_frozen() -> None:
+    """Immutability: no field of a state can be reassigned."""
+    state = some_state()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.phase = Phase.PLAY  # type: ignore[misc]
+    assert state.log is not None
+    with pytest.raises(AttributeError):
+        state.log.length = 3  # type: ignore[attr-defined]
+
+
+def test_apply_never_mutates() -> None:
+    """Purity: apply returns a new state and leaves its input equal to before."""
+    state = some_state()
+    before = pickle.dumps(state)
+    copy = pickle.loads(before)
+    action = legal_actions(state)[0]
+    after = apply(state, action)
+    assert after is not state
+    assert state == copy
+    assert hash(state) == hash(copy)
+    assert after.history == (*state.history, action)
+
+
+def test_illegal_action_leaves_state_usable() -> None:
+    """Legality: after a refused action the state is unchanged and still plays."""
+    state = apply(new_game(dealer=Seat.NORTH), shuffled_deal(1))
+    snapshot = (state, hash(state), legal_actions(state))
+    with pytest.raises(IllegalActionError):
+        apply(state, Bid(Seat.EAST, 125))
+    assert (state, hash(state), legal_actions(state)) == snapshot
+    assert apply(state, Pass(Seat.EAST)).to_act == Seat.SOUTH
+
+
+def test_history_is_persistent_and_replays() -> None:
+    """Replay: applying state.history to a new game reproduces the state."""
+    state = some_state(60)
+    replayed = new_game(state.rules, Seat.NORTH)
+    for action in state.history:
+        replayed = apply(replayed, action)
+    assert replayed == state
+    assert len(state.log or ()) == len(state.history) == 61
+
+
+def test_history_equality_without_recursion() -> None:
+    """History equality and hashing walk long histories without recursion."""
+    node: History | None = None
+    other: History | None = None
+    for _ in range(50_000):
+        node = History(node, Pass(Seat.EAST))
+        other = History(other, Pass(Seat.EAST))
+    assert node == other
+    assert hash(node) == hash(other)
+    assert History(node, Pass(Seat.WEST)) != History(other, Pass(Seat.NORTH))
+
+
+def test_legal_actions_view() -> None:
+    """The legal-action list is a tuple with membership, length and a readable repr."""
+    state = apply(new_game(dealer=Seat.NORTH), shuffled_deal(1))
+    moves = legal_actions(state)
+    assert isinstance(moves, LegalActions)
+    assert moves is legal_actions(state)  # computed once per state
+    assert Pass(Seat.EAST) in moves
+    assert Bid(Seat.EAST, 120) in moves
+    assert Bid(Seat.WEST, 120) not in moves
+    assert "E passes" not in moves  # type: ignore[comparison-overlap]  # not an action
+    assert repr(moves).startswith("<LegalActions (55): E passes, E bids 120, E bids 110")
+    assert state.legal_actions() is moves
+    assert state.apply(Pass(Seat.EAST)) == apply(state, Pass(Seat.EAST))
+
+
+def test_state_repr_and_properties() -> None:
+    """A state's repr names the hand, phase, seat to act and scores."""
+    state = new_game()
+    assert repr(state) == "<GameState hand 1 deal, to act: chance, scores 0-0>"
+    dealt = apply(state, shuffled_deal(3))
+    assert repr(dealt) == "<GameState hand 1 bidding, to act: E, scores 0-0>"
+    assert dealt.tricks_taken == (0, 0)
+    assert dealt.card_points == (0, 0)
+    assert dealt.team_meld == (0, 0)
+    assert all(list(hand) == sorted(hand) for hand in dealt.hands)
+
+
+def test_states_pickle() -> None:
+    """States survive pickling (for multiprocessing) unchanged."""
+    state = some_state(200)
+    assert state.completed_hands
+    assert pickle.loads(pickle.dumps(state)) == state
