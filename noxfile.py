@@ -42,6 +42,20 @@ def verify(session: nox.Session) -> None:
 
 
 @nox.session
+def crosshair(session: nox.Session) -> None:
+    """The rule functions' properties (tests/test_crosshair.py) under CrossHair's symbolic backend.
+
+    hypothesis-crosshair pulls in z3 (~110 MB), so it lives in this session only.
+    """
+    install(session, "test")
+    session.install("hypothesis-crosshair")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "--hypothesis-profile=crosshair", "-m", "crosshair",
+        "tests/test_crosshair.py", *session.posargs,
+    )  # fmt: skip
+
+
+@nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the library and the tests."""
     install(session, "typecheck")

@@ -19,7 +19,7 @@ import deepsix  # noqa: E402  (the path above must be set first)
 
 project = "deepsix"
 author = "The deepsix developers"
-copyright = "2025, the deepsix developers"  # noqa: A001  (Sphinx's name for it)
+copyright = "2025, the deepsix developers"
 release = deepsix.__version__
 version = ".".join(release.split(".")[:2])
 
@@ -70,11 +70,20 @@ napoleon_use_ivar = True
 # intersphinx cannot reach docs.python.org offline, so standard-library and
 # typing targets are declared unresolvable on purpose.
 nitpicky = True
+_BUILTINS = (
+    "int|str|bool|bytes|object|None|type|tuple|list|dict|set|frozenset|range|float"
+    "|Exception|ValueError|TypeError|KeyError"
+)
+_STDLIB = "typing|typing_extensions|collections\\.abc|enum|random|types|attrs|attr|abc"
+_BARE = "Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum"
 nitpick_ignore_regex = [
-    (r"py:(class|obj|data|exc|func|meth|mod)", r"(builtins\.)?(int|str|bool|bytes|object|None|type|tuple|list|dict|set|frozenset|range|float|Exception|ValueError|TypeError|KeyError)"),
-    (r"py:(class|obj|data|func|meth|mod)", r"(typing|typing_extensions|collections\.abc|enum|random|types|attrs|attr|abc)(\..*)?"),
-    (r"py:(class|obj)", r"(Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum)"),
+    (r"py:(class|obj|data|exc|func|meth|mod)", rf"(builtins\.)?({_BUILTINS})"),
+    (r"py:(class|obj|data|func|meth|mod)", rf"({_STDLIB})(\..*)?"),
+    (r"py:(class|obj)", rf"({_BARE})"),
     (r"py:class", r"attrs\.Attribute.*|Attribute"),
+    # errors.InvalidStateError cites deepsix.validate, which is not exported yet
+    # (requested in /work/coord/requests.md); drop this line once it is.
+    (r"py:func", r"deepsix\.validate"),
 ]  # fmt: skip
 
 # -- doctest -------------------------------------------------------------------

@@ -9,8 +9,10 @@ and game-end references here are written from the rules text, not from
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -48,6 +50,7 @@ from deepsix.state import History
 
 __all__ = [
     "DECK_COUNTS",
+    "assert_auction",
     "assert_conserved",
     "assert_hand_sizes",
     "assert_immutable",
@@ -59,14 +62,15 @@ __all__ = [
     "assert_tricks",
     "first_dealer",
     "hand_action_bound",
-    "naive_game_winner",
     "naive_can_show",
     "naive_copies_needed",
+    "naive_game_winner",
     "naive_hand_scores",
     "naive_legal_plays",
     "naive_meld_cards",
     "naive_meld_problems",
     "naive_meld_value",
+    "naive_plays_over",
     "naive_violations",
     "naive_winning_position",
     "replay",
@@ -111,7 +115,7 @@ def assert_conserved(state: GameState) -> None:
 
 
 def assert_hand_sizes(state: GameState) -> None:
-    """Invariant 1: every seat holds the number of cards its phase implies (14 at the start of play)."""
+    """Invariant 1: each seat holds the number of cards its phase implies (14 when play starts)."""
     sizes = [len(hand) for hand in state.hands]
     phase = state.phase
     if phase in (Phase.DEAL,):
@@ -152,14 +156,17 @@ def assert_setup_consistent(state: GameState) -> None:
     phase = state.phase
     if phase in (Phase.DEAL, Phase.BIDDING):
         assert setup.sunk_suit is None
-        assert not setup.shown and not any(setup.melds)
+        assert not setup.shown
+        assert not any(setup.melds)
         return
     if phase is Phase.GAME_OVER:
         return
     bidder, sunk = setup.bidder, setup.sunk_suit
-    assert bidder is not None and setup.bid is not None
+    assert bidder is not None
+    assert setup.bid is not None
     if phase is Phase.SUNK_SUIT:
-        assert sunk is None and state.to_act == bidder
+        assert sunk is None
+        assert state.to_act == bidder
         return
     assert sunk is not None
     shown = Counter(setup.shown)
@@ -216,6 +223,20 @@ def naive_winning_position(cards: Sequence[Card], sunk: Suit) -> int:
     return best
 
 
+def naive_plays_over(card: Card, trick: Sequence[Card], sunk: Suit, play_over: PlayOver) -> bool:
+    """Whether following with ``card`` "plays over" the partial ``trick`` (R-PLAY-3).
+
+    By default: the card would win the trick as it stands (add it and ask
+    :func:`naive_winning_position`).  The variant: it beats the highest card
+    of the led suit played so far -- a higher rank, or the identical card,
+    which rule 5 makes higher.
+    """
+    if play_over is PlayOver.WIN_TRICK:
+        return naive_winning_position([*trick, card], sunk) == len(trick)
+    led = trick[0].suit
+    return card.rank >= max(c.rank for c in trick if c.suit == led)
+
+
 def naive_legal_plays(
     hand: Sequence[Card], trick: Sequence[Card], sunk: Suit, play_over: PlayOver
 ) -> set[Card]:
@@ -224,10 +245,7 @@ def naive_legal_plays(
     "1. A player must follow suit if possible. If they cannot, they may play
     any card in their hand.  2. If (and only if) a player follows suit, they
     must play over the cards currently in the trick, if possible. (If they
-    cannot, they may play any card in suit.)"  "Play over" is, by default,
-    "would win the trick as it stands" (checked by adding the card and asking
-    :func:`naive_winning_position`); the variant is "beats the highest card
-    of the led suit so far", an identical card beating it by rule 5.
+    cannot, they may play any card in suit.)"  See :func:`naive_plays_over`.
     """
     if not trick:
         return set(hand)
@@ -235,13 +253,7 @@ def naive_legal_plays(
     following = {card for card in hand if card.suit == led}
     if not following:
         return set(hand)
-    if play_over is PlayOver.WIN_TRICK:
-        over = {
-            card for card in following if naive_winning_position([*trick, card], sunk) == len(trick)
-        }
-    else:
-        top = max(card.rank for card in trick if card.suit == led)
-        over = {card for card in following if card.rank >= top}
+    over = {card for card in following if naive_plays_over(card, trick, sunk, play_over)}
     return over or following
 
 
@@ -506,11 +518,45 @@ def assert_records(state: GameState) -> None:
         winner = naive_game_winner(state.rules, totals)
         assert winner is not None, "Invariant 10: the game ended without a winner"
         assert state.winner == Team(winner)
-        assert state.to_act is None and not legal_actions(state)
+        assert state.to_act is None
+        assert not legal_actions(state)
     else:
         assert state.winner is None
         if records:
             assert naive_game_winner(state.rules, totals) is None
+
+
+# -- Invariant 6: the auction ---------------------------------------------------
+
+
+def assert_auction(rules: Rules, dealer: Seat, calls: tuple[Bid | Pass, ...]) -> None:
+    """Invariant 6: the auction invariants on one complete auction (R-BID-1..8).
+
+    Bids strictly decrease, are multiples of the step and lie between the
+    floor and the opening limit; the auction has a bidder; the forced
+    dealer bid happens exactly when the first three pass; calls go
+    clockwise from the dealer's left, skipping seats that passed.
+    """
+    bids = [call for call in calls if isinstance(call, Bid)]
+    amounts = [bid.amount for bid in bids]
+    assert bids, "R-BID-8: the auction produced a bidder"
+    assert all(a > b for a, b in itertools.pairwise(amounts)), "R-BID-5: bids strictly decrease"
+    assert all(a % rules.bid_step == 0 for a in amounts), "R-BID-3"
+    assert all(rules.lowest_bid <= a <= rules.opening_bid_limit for a in amounts), "R-BID-4/6"
+    first_three_pass = all(isinstance(call, Pass) for call in calls[:3])
+    assert first_three_pass == (calls[3:] == (Bid(dealer, rules.forced_bid),)), "R-BID-7"
+    seat = dealer.left
+    passed: set[Seat] = set()
+    for call in calls:
+        while seat in passed:
+            seat = seat.left
+        assert call.seat == seat, "R-BID-1: clockwise from the dealer's left, passed seats out"
+        if isinstance(call, Pass):
+            passed.add(seat)
+        seat = seat.left
+    assert len(passed) == 3, "R-BID-8: three players passed"
+    assert bids[-1].seat not in passed, "R-BID-2: a pass is final"
+    assert len(calls) <= len(rules.bid_amounts) + 3
 
 
 # -- Invariant 5: liveness ----------------------------------------------------
@@ -541,10 +587,9 @@ def hand_action_bound(rules: Rules) -> int:
 
 def assert_live(state: GameState) -> None:
     """Invariant 5: a state that is not over has a legal action or is a chance step."""
-    if state.is_over:
-        assert state.to_act is None and not legal_actions(state)
-    elif state.is_chance:
-        assert state.to_act is None and not legal_actions(state)
+    if state.is_over or state.is_chance:
+        assert state.to_act is None
+        assert not legal_actions(state)
     else:
         legal = legal_actions(state)
         assert legal, f"Invariant 5: no legal action in {state!r}"
@@ -584,7 +629,7 @@ def assert_immutable(root: object, seen: set[int] | None = None) -> None:
                 stack.append(obj.previous)
             continue
         assert attrs.has(type(obj)), f"Invariant 11: {type(obj).__name__} is not a frozen record"
-        fields = attrs.fields(type(obj))
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(obj)))
         if fields:
             _assert_refuses_assignment(obj, fields[0].name)
         stack.extend(getattr(obj, field.name) for field in fields)
@@ -609,7 +654,7 @@ def first_dealer(state: GameState) -> Seat:
 
 
 def replay(state: GameState) -> GameState:
-    """Invariant 12: apply ``state.history`` to a fresh game with the same rules and first dealer."""
+    """Invariant 12: apply ``state.history`` to a fresh game (same rules, same first dealer)."""
     replayed = new_game(state.rules, first_dealer(state))
     for action in state.history:
         replayed = apply(replayed, action)
@@ -663,7 +708,8 @@ def assert_transition(before: GameState, action: Action, after: GameState) -> No
     hand record of a finished hand against a recount from the tricks
     (Invariants 2, 3, 9) and the end of the game (Invariant 10).
     """
-    assert after.log is not None and after.log.action == action
+    assert after.log is not None
+    assert after.log.action == action
     assert after.log.previous == before.log
     assert after.rules is before.rules
     if len(after.completed_hands) == len(before.completed_hands):
@@ -672,7 +718,9 @@ def assert_transition(before: GameState, action: Action, after: GameState) -> No
     assert len(after.completed_hands) == len(before.completed_hands) + 1
     record: HandRecord = after.completed_hands[-1]
     setup = before.setup
-    assert before.phase is Phase.PLAY and len(before.tricks) == 13 and len(before.trick) == 3
+    assert before.phase is Phase.PLAY
+    assert len(before.tricks) == 13
+    assert len(before.trick) == 3
     assert isinstance(action, PlayCard)
     last = [card for _, card in before.trick] + [action.card]
     points = [0, 0]
@@ -694,6 +742,8 @@ def assert_transition(before: GameState, action: Action, after: GameState) -> No
     assert after.scores == totals == record.totals
     winner = naive_game_winner(before.rules, totals)
     if winner is None:
-        assert after.phase is Phase.DEAL and after.dealer == before.dealer.left, "R-DEAL-2"
+        assert after.phase is Phase.DEAL, "Invariant 10: play on"
+        assert after.dealer == before.dealer.left, "R-DEAL-2"
     else:
-        assert after.phase is Phase.GAME_OVER and after.winner == Team(winner), "Invariant 10"
+        assert after.phase is Phase.GAME_OVER, "Invariant 10: the game is over"
+        assert after.winner == Team(winner), "Invariant 10: the lower total wins"

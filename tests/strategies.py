@@ -39,8 +39,8 @@ from deepsix import (
     Action,
     Bid,
     Card,
-    DeclareMeld,
     Deal,
+    DeclareMeld,
     Done,
     GameState,
     NameSunkSuit,
@@ -108,7 +108,7 @@ def scaled_examples(divisor: int, *, minimum: int = 2) -> int:
     Tests whose single example plays whole games use this so that the cheap
     ``ci`` profile stays cheap while ``deep`` scales up with it.
     """
-    return max(minimum, settings.default.max_examples // divisor)
+    return max(minimum, settings().max_examples // divisor)
 
 
 # -- small values ------------------------------------------------------------
@@ -207,11 +207,11 @@ RULES_VARIANTS: Final[tuple[Rules, ...]] = RULE_SWITCH_VARIANTS + RULE_PARAMETER
 def rules_ids(rules: Rules) -> str:
     """A short, readable pytest id for a rules variant (only the non-default fields)."""
     default = Rules()
-    parts = [
-        f"{field.name}={getattr(rules, field.name).value if field.name == 'play_over' else getattr(rules, field.name)}"
-        for field in attrs.fields(Rules)
-        if getattr(rules, field.name) != getattr(default, field.name)
-    ]
+    parts = []
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        if value != getattr(default, field.name):
+            parts.append(f"{field.name}={value.value if isinstance(value, PlayOver) else value}")
     return ",".join(parts) or "default"
 
 

@@ -12,8 +12,9 @@ engine that the docs do not follow breaks the docs build (``-W``):
   ruling of the site with links.
 * ``rule-index`` -- the table of every rule id and summary, from RULEBOOK.
 * ``reason-table`` -- the table of :class:`deepsix.errors.Reason` codes.
-* ``invariants-table`` -- issue 3's invariants and the tests that verify
-  them, from ``tests/invariants_index.py``; every listed test must exist.
+* ``invariants-table`` and ``invariant-tests`` -- issue 3's invariants and
+  the tests that verify them, from ``tests/invariants_index.py``; every
+  listed test must exist.
 * References to the public aliases (``deepsix.Rules``) resolve to the
   documented objects (``deepsix.rules.Rules``).
 """
@@ -24,6 +25,8 @@ import ast
 import functools
 import importlib.util
 import re
+import sys
+import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -53,9 +56,7 @@ def parse_rule_signature(env: BuildEnvironment, sig: str, signode: addnodes.desc
     rule_id = sig.strip()
     summary = RULEBOOK.get(rule_id)
     if summary is None:
-        LOGGER.warning(
-            "rule %s is not in deepsix.rulebook.RULEBOOK", rule_id, location=signode
-        )
+        LOGGER.warning("rule %s is not in deepsix.rulebook.RULEBOOK", rule_id, location=signode)
         summary = ""
     signode += addnodes.desc_name(rule_id, rule_id)
     if summary:
@@ -69,13 +70,13 @@ def rule_link(rule_id: str) -> addnodes.pending_xref:
         "", refdomain="std", reftype="rule", reftarget=rule_id, refexplicit=False
     )
     ref += nodes.literal(rule_id, rule_id, classes=["xref", "std", "std-rule"])
-    return ref
+    return ref  # type: ignore[no-any-return]  # docutils ships no type stubs
 
 
 # -- rulings ---------------------------------------------------------------------
 
 
-class ruling_index_node(nodes.General, nodes.Element):  # noqa: N801  (docutils node naming)
+class ruling_index_node(nodes.General, nodes.Element):  # docutils names nodes in lower case
     """Placeholder replaced by the list of every ruling once all pages are read."""
 
 
@@ -238,10 +239,10 @@ class ReasonTable(SphinxDirective):
     """Every :class:`~deepsix.errors.Reason` an illegal action can carry."""
 
     def run(self) -> list[nodes.Node]:
-        rows = [
-            (nodes.literal(f"Reason.{reason.name}", f"Reason.{reason.name}"), rule_link(reason.rule), reason.description)
-            for reason in Reason
-        ]  # fmt: skip
+        rows = []
+        for reason in Reason:
+            code = f"Reason.{reason.name}"
+            rows.append((nodes.literal(code, code), rule_link(reason.rule), reason.description))
         return [make_table(("Reason", "Rule", "Meaning"), rows, (30, 15, 55))]
 
 
@@ -253,41 +254,90 @@ def load_invariants() -> dict[int, tuple[str, list[str]]] | None:
     if not INVARIANTS_FILE.exists():
         return None
     spec = importlib.util.spec_from_file_location("deepsix_invariants_index", INVARIANTS_FILE)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     invariants: dict[int, tuple[str, list[str]]] = module.INVARIANTS
     return invariants
 
 
-def test_exists(node_id: str) -> bool:
-    """Whether ``tests/file.py::name`` (or ``::Class::name``) names a real test."""
+def find_test(node_id: str) -> ast.stmt | None:
+    """The definition named by ``tests/file.py::name`` (or ``::Class::name``), if it exists."""
     path_text, _, rest = node_id.partition("::")
     path = REPO / path_text
     if not path.is_file() or not rest:
-        return False
+        return None
     names = rest.split("[", 1)[0].split("::")
     tree = ast.parse(path.read_text(encoding="utf-8"))
     scope: Sequence[ast.stmt] = tree.body
+    found: ast.stmt | None = None
     for i, name in enumerate(names):
-        found: ast.stmt | None = None
+        found = None
         for stmt in scope:
-            if (
+            defines = (
                 isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
                 and stmt.name == name
-            ):
-                found = stmt
-            elif isinstance(stmt, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == name for t in stmt.targets
-            ):
+            ) or (
+                isinstance(stmt, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+            )
+            if defines:
                 found = stmt
         if found is None:
-            return False
+            return None
         if i + 1 < len(names):
             if not isinstance(found, ast.ClassDef):
-                return False
+                return None
             scope = found.body
-    return True
+    return found
+
+
+def test_summary(definition: ast.stmt) -> str:
+    """The first sentence of a test's docstring (what it verifies), or ``""``."""
+    if not isinstance(definition, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return ""
+    doc = ast.get_docstring(definition) or ""
+    return " ".join(doc.split("\n\n", 1)[0].split())
+
+
+class InvariantTests(SphinxDirective):
+    """The tests that verify one invariant, each with the first line of its docstring."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        invariants = load_invariants()
+        if invariants is None:
+            LOGGER.warning("%s is missing", INVARIANTS_FILE, location=self.get_location())
+            return []
+        self.env.note_dependency(str(INVARIANTS_FILE))
+        number = int(self.arguments[0])
+        if number not in invariants:
+            LOGGER.warning(
+                "invariant %d has no entry in %s", number, INVARIANTS_FILE.name,
+                location=self.get_location(),
+            )  # fmt: skip
+            return []
+        _, tests = invariants[number]
+        listing = nodes.bullet_list(classes=["invariant-tests"])
+        for test in tests:
+            definition = find_test(test)
+            if definition is None:
+                LOGGER.warning(
+                    "invariant %d cites %s, which does not exist", number, test,
+                    location=self.get_location(),
+                )  # fmt: skip
+                continue
+            para = nodes.paragraph("", "", nodes.literal(test, test))
+            summary = test_summary(definition)
+            if summary:
+                para += nodes.Text(": ")
+                para += nodes.inline(summary, summary, classes=["test-summary"])
+            listing += nodes.list_item("", para)
+        if not tests:
+            LOGGER.warning("invariant %d lists no test", number, location=self.get_location())
+        return [listing]
 
 
 class InvariantsTable(SphinxDirective):
@@ -312,18 +362,25 @@ class InvariantsTable(SphinxDirective):
                 LOGGER.warning(
                     "invariant %d (%s) lists no test", number, title, location=self.get_location()
                 )
-            cell = nodes.bullet_list(classes=["simple"])
+            files: list[str] = []
             for test in tests:
-                if not test_exists(test):
+                if find_test(test) is None:
                     LOGGER.warning(
                         "invariant %d cites %s, which does not exist", number, test,
                         location=self.get_location(),
                     )  # fmt: skip
-                cell += nodes.list_item("", nodes.paragraph("", "", nodes.literal(test, test)))
+                name = Path(test.partition("::")[0]).name
+                if name not in files:
+                    files.append(name)
+            cell = nodes.paragraph("", f"{len(tests)} tests in ")
+            for i, name in enumerate(files):
+                if i:
+                    cell += nodes.Text(", ")
+                cell += nodes.literal(name, name)
             anchor = nodes.reference("", "", internal=True, refuri=f"#invariant-{number}")
             anchor += nodes.Text(str(number))
             rows.append((nodes.paragraph("", "", anchor), title, cell))
-        return [make_table(("#", "Invariant", "Verified by"), rows, (5, 35, 60))]
+        return [make_table(("#", "Invariant", "Verified by"), rows, (4, 56, 40))]
 
 
 # -- docstrings --------------------------------------------------------------------
@@ -332,7 +389,7 @@ RULE_ID = re.compile(r"(?<![\w`'\"-])(R-[A-Z]+-(?:\d+|\*))(?![\w'\"-])")
 INLINE_MARKUP = re.compile(r"(``.*?``|:[\w:+-]+:`[^`]*`|`[^`]*`)")
 
 
-def link_rule_ids(
+def link_rule_ids(  # noqa: PLR0917  (Sphinx passes these positionally)
     app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
     """Turn rule ids in docstrings into links to the rules reference.
@@ -393,7 +450,7 @@ def install_napoleon_filter(app: Sphinx) -> None:
         if listener.handler is napoleon._process_docstring:
             app.disconnect(listener.id)
 
-    def napoleon_except_attributes(
+    def napoleon_except_attributes(  # noqa: PLR0917  (Sphinx passes these positionally)
         app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
     ) -> None:
         if what not in {"attribute", "data", "property"}:
@@ -407,19 +464,20 @@ def install_napoleon_filter(app: Sphinx) -> None:
 
 @functools.cache
 def alias_map() -> dict[str, str]:
-    """Map each top-level public name to the path it is documented under."""
-    import importlib
-    import pkgutil
+    """Map each top-level public name to the path it is documented under.
 
+    Only modules already imported are searched: by the time references are
+    resolved, autodoc has imported every module the docs document.
+    """
     modules = {
-        info.name: importlib.import_module(f"deepsix.{info.name}")
-        for info in pkgutil.iter_modules(deepsix.__path__)
-        if not info.name.startswith("_")
+        name.removeprefix("deepsix."): module
+        for name, module in list(sys.modules.items())
+        if name.startswith("deepsix.") and module is not None
     }
     aliases: dict[str, str] = {}
     for name in deepsix.__all__:
         obj = getattr(deepsix, name)
-        for module_name, module in modules.items():
+        for module_name, module in sorted(modules.items()):
             if name in getattr(module, "__all__", ()) and vars(module).get(name) is obj:
                 aliases[f"deepsix.{name}"] = f"deepsix.{module_name}.{name}"
                 break
@@ -453,38 +511,48 @@ def resolve_alias(
 # -- type hints guarded by TYPE_CHECKING ----------------------------------------------
 
 
-def resolve_guarded_imports(app: Sphinx) -> None:
-    """Run each deepsix module's ``if TYPE_CHECKING:`` imports in its own namespace.
+_GUARDS_RESOLVED: set[str] = set()
+
+
+def resolve_guarded_imports(module: types.ModuleType) -> None:
+    """Run a deepsix module's ``if TYPE_CHECKING:`` imports in its own namespace.
 
     sphinx-autodoc-typehints does this itself, but it may pick an
     attrs-generated method as the module's representative, whose globals
     are a private namespace; the names then stay unresolved for the module's
-    real functions.  Doing it up front, per module, makes every hint resolve.
+    real functions.  Doing it per module, before autodoc reads the module's
+    members, makes every hint resolve.
     """
-    import importlib
-    import pkgutil
+    if module.__name__ in _GUARDS_RESOLVED:
+        return
+    _GUARDS_RESOLVED.add(module.__name__)
+    source_file = getattr(module, "__file__", None)
+    if source_file is None:
+        return
+    tree = ast.parse(Path(source_file).read_text(encoding="utf-8"))
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, ast.If)
+            and isinstance(stmt.test, ast.Name)
+            and stmt.test.id == "TYPE_CHECKING"
+        ):
+            code = compile(ast.Module(body=stmt.body, type_ignores=[]), source_file, "exec")
+            namespaces = [vars(module)]
+            # attrs compiles each class's __init__ in a namespace of its own.
+            for value in list(vars(module).values()):
+                namespace = getattr(getattr(value, "__init__", None), "__globals__", None)
+                if hasattr(value, "__attrs_attrs__") and isinstance(namespace, dict):
+                    namespaces.append(namespace)
+            for namespace in namespaces:
+                exec(code, namespace)  # the module's own import statements
 
-    for info in pkgutil.iter_modules(deepsix.__path__):
-        module = importlib.import_module(f"deepsix.{info.name}")
-        source_file = getattr(module, "__file__", None)
-        if source_file is None:
-            continue
-        tree = ast.parse(Path(source_file).read_text(encoding="utf-8"))
-        for stmt in tree.body:
-            if (
-                isinstance(stmt, ast.If)
-                and isinstance(stmt.test, ast.Name)
-                and stmt.test.id == "TYPE_CHECKING"
-            ):
-                code = compile(ast.Module(body=stmt.body, type_ignores=[]), source_file, "exec")
-                namespaces = [vars(module)]
-                # attrs compiles each class's __init__ in a namespace of its own.
-                for value in list(vars(module).values()):
-                    init = getattr(value, "__init__", None)
-                    if hasattr(value, "__attrs_attrs__") and hasattr(init, "__globals__"):
-                        namespaces.append(init.__globals__)
-                for namespace in namespaces:
-                    exec(code, namespace)  # noqa: S102  (the module's own import statements)
+
+def resolve_guards_for(  # noqa: PLR0917  (Sphinx passes these positionally)
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Before autodoc reads a deepsix module (its docstring comes first), resolve its guards."""
+    if what == "module" and isinstance(obj, types.ModuleType) and name.startswith("deepsix"):
+        resolve_guarded_imports(obj)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -492,17 +560,19 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_object_type(
         "rule", "rule", indextemplate="pair: %s; rule", parse_node=parse_rule_signature
     )
-    app.add_node(ruling_index_node, html=(skip_node, None), latex=(skip_node, None), text=(skip_node, None))
+    skip = (skip_node, None)
+    app.add_node(ruling_index_node, html=skip, latex=skip, text=skip)
     app.add_directive("ruling", Ruling)
     app.add_directive("ruling-index", RulingIndex)
     app.add_directive("rule-index", RuleIndex)
     app.add_directive("reason-table", ReasonTable)
     app.add_directive("invariants-table", InvariantsTable)
+    app.add_directive("invariant-tests", InvariantTests)
     app.connect("env-purge-doc", purge_rulings)
     app.connect("env-merge-info", merge_rulings)
     app.connect("doctree-resolved", fill_ruling_index)
     app.connect("missing-reference", resolve_alias)
-    app.connect("builder-inited", resolve_guarded_imports)
+    app.connect("autodoc-process-docstring", resolve_guards_for, priority=100)
     app.connect("builder-inited", install_napoleon_filter)
     app.connect("autodoc-process-docstring", link_rule_ids, priority=400)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -236,10 +236,10 @@ def phase_diagram() -> str:
             out += _labels(x + 10, (ay + BOX_H + by) / 2 - 4, label, anchor="start")
         else:
             # PLAY back up to DEAL: a diagonal from the top of PLAY.
-            start = (ax + 30, ay)
-            end = (bx + BOX_W - 30, by + BOX_H)
-            out.append(_arrow([start, end], color=CHANCE))
-            mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+            leaving = (ax + 30, ay)
+            arriving = (bx + BOX_W - 30, by + BOX_H)
+            out.append(_arrow([leaving, arriving], color=CHANCE))
+            mx, my = (leaving[0] + arriving[0]) / 2, (leaving[1] + arriving[1]) / 2
             out += _labels(mx + 14, my - 6, label, anchor="start")
     for box in BOXES:
         out += _draw_box(box)
@@ -307,7 +307,7 @@ def _panel(x0: float, y0: float, last: str) -> list[str]:
     step = (PANEL_W - 40 - CARD_W) / 3
     for i, (seat, card) in enumerate(plays):
         cx = x0 + 20 + i * step
-        role = "leads" if i == 0 else f"plays {'2nd 3rd 4th'.split()[i - 1]}"
+        role = "leads" if i == 0 else f"plays {('2nd', '3rd', '4th')[i - 1]}"
         out.append(_text(cx + CARD_W / 2, y0 + 60, f"Player {i + 1} {role}", size=11.5,
                          fill=MUTED))  # fmt: skip
         out += _card(cx, y0 + 70, card, winner=seat == winner)
@@ -320,12 +320,16 @@ def _panel(x0: float, y0: float, last: str) -> list[str]:
         cx = x0 + 20 + i * (chip_w + 20)
         last_suit = i == len(order) - 1
         color = RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else INK
-        note = "sunk: counts as first" if suit is SUNK else ("led" if suit == cards[0].suit
-                                                                else "Player 4 introduced it")
+        if suit is SUNK:
+            note = "sunk: counts as first"
+        elif suit == cards[0].suit:
+            note = "led"
+        else:
+            note = "Player 4 introduced it"
+        fill, stroke, width = ("#fff8db", GOLD, 2.5) if last_suit else ("#ffffff", "#9aa5b1", 1.2)
         out.append(
             f'<rect x="{_n(cx)}" y="{_n(ly + 12)}" width="{chip_w}" height="46" rx="8" '
-            f'fill="{"#fff8db" if last_suit else "#ffffff"}" '
-            f'stroke="{GOLD if last_suit else "#9aa5b1"}" stroke-width="{2.5 if last_suit else 1.2}"/>'
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
         )
         out.append(_text(cx + 18, ly + 42, suit.symbol, size=22, fill=color))
         out.append(_text(cx + 36, ly + 32, suit.name.lower(), size=12.5, weight="bold",

@@ -22,11 +22,12 @@ command line and the simulator use.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
@@ -110,6 +111,12 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 
 
 def _meld_total(cards: Iterable[Card], sunk: Suit, rules: Rules, cap: int | None = None) -> int:
+    """The value of the best meld in ``cards`` (cached: the pass search asks again and again)."""
+    return _cached_meld_total(tuple(sorted(cards)), sunk, rules, cap)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cached_meld_total(cards: tuple[Card, ...], sunk: Suit, rules: Rules, cap: int | None) -> int:
     return meld_value(best_meld(cards, sunk, rules, max_melded=cap))
 
 
@@ -183,7 +190,8 @@ class _Table:
     def __init__(self, view: PlayerView) -> None:
         seat = view.seat
         sunk = view.sunk_suit
-        assert seat is not None and sunk is not None
+        assert seat is not None
+        assert sunk is not None
         self.seat = seat
         self.sunk = int(sunk)
         self.trick = view.trick
@@ -218,10 +226,10 @@ class _Table:
         if view.passed and view.bidder is not None:
             partner = seat.partner
             back = _counts(view.received) if seat != view.bidder else [0] * 28
-            for card, n in enumerate(_counts(view.passed)):
+            for index, n in enumerate(_counts(view.passed)):
                 if n:
-                    still = max(0, n - back[card] - played_by[partner][card])
-                    known[partner][card] = max(known[partner][card], still)
+                    still = max(0, n - back[index] - played_by[partner][index])
+                    known[partner][index] = max(known[partner][index], still)
         unknown_cards = list(unseen)
         for i in range(28):
             total = known[0][i] + known[1][i] + known[2][i] + known[3][i]
@@ -495,9 +503,7 @@ class HeuristicBot:
         voids to dump them on the opponents' tricks.
         """
         rules = view.rules
-        legal = [
-            action.card for action in view.legal_actions if isinstance(action, PassCard)
-        ]
+        legal = [action.card for action in view.legal_actions if isinstance(action, PassCard)]
         own = _meld_total(hand, sunk, rules)
         suit_length = [0, 0, 0, 0]
         for card in hand:
@@ -600,51 +606,66 @@ class HeuristicBot:
         if table.last_trick:
             points += 10.0
         remaining = [Seat((table.seat + k) & 3) for k in range(1, 5 - len(plays))]
-        return _settle(table, remaining, 0, led, int(winner), int(top), top // 7 == led, points)
+        branch = _Branch(int(winner), int(top), top // 7 == led, points)
+        return _settle(table, remaining, led, 0, branch)
 
 
-def _settle(
-    table: _Table,
-    remaining: list[Seat],
-    index: int,
-    led: int,
-    winner: int,
-    top: int,
-    led_winning: bool,
-    points: float,
-) -> float:
+class _Branch(NamedTuple):
+    """One way the rest of a trick may go: who is winning it, with what, and its points so far."""
+
+    winner: int
+    top: int
+    led_winning: bool
+    points: float
+    used: tuple[int, ...] = ()
+
+    def shed(self, points: float) -> _Branch:
+        return self._replace(points=self.points + points)
+
+
+def _settle(table: _Table, remaining: list[Seat], led: int, index: int, branch: _Branch) -> float:
     """Expected signed points for ``table.seat``'s partnership over the rest of a trick.
 
     Each remaining player either is forced over the winning card (when the
     led suit is winning and they hold a higher card of it; they then play
-    about the lowest such card) or plays freely, shedding points if the
-    trick's current winner is an opponent of theirs.  A player void in a
-    sunk suit that was led must introduce a suit, and so takes the trick.
+    the lowest such card they might hold, preferring a non-point card) or
+    plays freely, shedding points if the trick's current winner is an
+    opponent of theirs.  A player void in a sunk suit that was led must
+    introduce a suit, and so takes the trick.  ``branch.used`` lists the
+    cards already assumed played on this branch.
     """
     if index == len(remaining):
-        mine = (winner & 1) == (table.seat & 1)
-        return points if mine else -points
+        mine = (branch.winner & 1) == (table.seat & 1)
+        return branch.points if mine else -branch.points
     seat = remaining[index]
-    wants_to_shed = (winner & 1) != (seat & 1)
+    wants_to_shed = (branch.winner & 1) != (seat & 1)
     shed = table.dump_points(seat, led) if wants_to_shed else 0.0
-    if not led_winning:
-        return _settle(table, remaining, index + 1, led, winner, top, False, points + shed)
+    following = index + 1
+    if not branch.led_winning:
+        return _settle(table, remaining, led, following, branch.shed(shed))
     if table.voids[seat] >> led & 1:
         if led == table.sunk:
-            return _settle(table, remaining, index + 1, led, seat, top, False, points)
-        return _settle(table, remaining, index + 1, led, winner, top, True, points + shed)
+            taken = branch._replace(winner=seat, led_winning=False)
+            return _settle(table, remaining, led, following, taken)
+        return _settle(table, remaining, led, following, branch.shed(shed))
+    top = branch.top
     over = table.holds_any(seat, table.higher(top))
-    stay = _settle(table, remaining, index + 1, led, winner, top, True, points + shed)
+    stay = _settle(table, remaining, led, following, branch.shed(shed))
     if over <= 0.0:
         return stay
+    known = table.known[seat]
+    used = branch.used
     candidates = [
-        c for c in table.higher(top) if table.unknown_cards[c] or table.known[seat][c]
+        card
+        for card in table.higher(top)
+        if known[card] or table.unknown_cards[card] > used.count(card)
     ]
-    new_top = candidates[0] if candidates else top
-    taken = _settle(
-        table, remaining, index + 1, led, seat, new_top, True, points + CARD_POINTS[new_top]
-    )
-    return over * taken + (1.0 - over) * stay
+    if not candidates:
+        return stay
+    plain = [card for card in candidates if not CARD_POINTS[card]]
+    card = plain[0] if plain else candidates[0]
+    overtaken = _Branch(seat, card, True, branch.points + CARD_POINTS[card], (*used, card))
+    return over * _settle(table, remaining, led, following, overtaken) + (1.0 - over) * stay
 
 
 def _liability(table: _Table, card: Card, per_trick: float, lengths: Sequence[int]) -> float:

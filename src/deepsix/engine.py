@@ -54,7 +54,15 @@ from deepsix.melds import (
 )
 from deepsix.rules import Rules
 from deepsix.scoring import card_points, game_winner, score_hand
-from deepsix.state import EMPTY_SETUP, GameState, HandRecord, HandSetup, History, Phase
+from deepsix.state import (
+    EMPTY_SETUP,
+    GameState,
+    HandRecord,
+    HandSetup,
+    History,
+    Phase,
+    make_state,
+)
 from deepsix.tricks import Trick, play_window, suit_cards, winning_position
 
 __all__ = ["LegalActions", "apply", "legal_actions", "new_game", "shuffled_deal"]
@@ -292,7 +300,7 @@ def _step(  # noqa: PLR0917  # one positional call per transition keeps the hot 
     packed_hands: tuple[int, int, int, int],
 ) -> GameState:
     """A successor state in the same hand's trick-free phases."""
-    return GameState(
+    return make_state(
         state.rules,
         state.dealer,
         phase,
@@ -320,7 +328,7 @@ def _deal(state: GameState, action: Deal) -> GameState:
             Reason.BAD_DEAL, f"got {len(cards)} cards, not the 56-card deck", action
         )
     hands = (pack(cards[0:14]), pack(cards[14:28]), pack(cards[28:42]), pack(cards[42:56]))
-    return GameState(
+    return make_state(
         state.rules,
         state.dealer,
         Phase.BIDDING,
@@ -429,7 +437,7 @@ def _play(state: GameState, action: Action) -> GameState:
         to_act = winner
         if len(tricks) == 14:
             return _finish_hand(state, action, tricks)
-    return GameState(
+    return make_state(
         state.rules,
         state.dealer,
         Phase.PLAY,
@@ -482,11 +490,11 @@ def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) ->
     log = History(state.log, action)
     completed = (*state.completed_hands, record)
     if game_winner(totals, rules) is not None:
-        return GameState(
+        return make_state(
             rules, state.dealer, Phase.GAME_OVER, None, totals, completed, setup,
             _NO_HANDS, (), tricks, log,
         )  # fmt: skip
-    return GameState(
+    return make_state(
         rules, state.dealer.left, Phase.DEAL, None, totals, completed, EMPTY_SETUP,
         _NO_HANDS, (), (), log,
     )  # fmt: skip

@@ -155,14 +155,15 @@ def parse_cards_compact(text: str) -> tuple[Card, ...]:
 def format_action(action: Action) -> str:
     """The canonical notation of an action (see the module documentation)."""
     kind = type(action)
+    if kind not in _FORMATTERS and kind is not Deal:
+        raise ParseError(f"{action!r} is not a deepsix action")
     if kind is Deal:
         assert isinstance(action, Deal)
         cards = action.cards
         groups = [format_cards_compact(cards[i : i + 14]) for i in range(0, len(cards), 14)]
         return "DEAL:" + ".".join(groups)
     seat = action.seat
-    if seat is None or kind not in _FORMATTERS:
-        raise ParseError(f"{action!r} is not a deepsix action")
+    assert seat is not None
     return f"{_SEAT_LETTERS[seat]}:{_FORMATTERS[kind](action)}"
 
 
@@ -219,10 +220,11 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("E:P")
     Pass(seat=<Seat.EAST: 1>)
-    >>> parse_action("E:B95x")
-    Traceback (most recent call last):
-    ...
-    deepsix.errors.ParseError: 'E:B95x' is not an action: 'B95X' is not a bid (write B then a whole number, e.g. B90 or B-40)
+    >>> try:
+    ...     parse_action("E:B95x")
+    ... except ParseError as error:
+    ...     print(error)
+    'E:B95x' is not an action: 'B95X' is not a bid (write B then a whole number, e.g. B90 or B-40)
     """
     if not isinstance(text, str):
         raise ParseError(f"an action must be given as text, not {type(text).__name__}")

@@ -338,3 +338,49 @@ class GameState:
             f"<GameState hand {self.hand_number} {self.phase.value}, to act: {who}, "
             f"scores {self.scores[0]}-{self.scores[1]}>"
         )
+
+
+_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+assert _FIELDS == (
+    "rules", "dealer", "phase", "to_act", "scores", "completed_hands", "setup",
+    "packed_hands", "trick", "tricks", "log", "_legal",
+), "make_state below must list GameState's fields in order"  # fmt: skip
+(
+    _set_rules, _set_dealer, _set_phase, _set_to_act, _set_scores, _set_completed,
+    _set_setup, _set_hands, _set_trick, _set_tricks, _set_log, _set_legal,
+) = (GameState.__dict__[name].__set__ for name in _FIELDS)  # fmt: skip
+_new = object.__new__
+
+
+def make_state(  # noqa: PLR0917  # mirrors GameState's positional constructor
+    rules: Rules,
+    dealer: Seat,
+    phase: Phase,
+    to_act: Seat | None,
+    scores: tuple[int, int],
+    completed_hands: tuple[HandRecord, ...],
+    setup: HandSetup,
+    packed_hands: tuple[int, int, int, int],
+    trick: tuple[tuple[Seat, Card], ...],
+    tricks: tuple[Trick, ...],
+    log: History | None,
+) -> GameState:
+    """``GameState(...)`` for the engine's hot path, about a quarter faster.
+
+    GameState has no validators or converters, so filling its slots
+    directly builds exactly the instance its ``__init__`` would.
+    """
+    state: GameState = _new(GameState)
+    _set_rules(state, rules)
+    _set_dealer(state, dealer)
+    _set_phase(state, phase)
+    _set_to_act(state, to_act)
+    _set_scores(state, scores)
+    _set_completed(state, completed_hands)
+    _set_setup(state, setup)
+    _set_hands(state, packed_hands)
+    _set_trick(state, trick)
+    _set_tricks(state, tricks)
+    _set_log(state, log)
+    _set_legal(state, None)
+    return state

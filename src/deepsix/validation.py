@@ -77,8 +77,8 @@ import attrs
 from deepsix.actions import (
     Action,
     Bid,
-    DeclareMeld,
     Deal,
+    DeclareMeld,
     Done,
     NameSunkSuit,
     Pass,
@@ -93,7 +93,7 @@ from deepsix.errors import DeepSixError, IllegalActionError, InvalidStateError
 from deepsix.hands import counts
 from deepsix.melds import Meld, MeldFamily, can_show, melded_copies
 from deepsix.rules import Rules
-from deepsix.scoring import TOTAL_CARD_POINTS, card_points, game_winner, score_hand
+from deepsix.scoring import TOTAL_CARD_POINTS, game_winner, score_hand
 from deepsix.state import GameState, HandRecord, HandSetup, History, Phase
 from deepsix.tricks import Trick, legal_plays, trick_winner
 
@@ -138,7 +138,7 @@ _MAX_PACKED: Final = 1 << 56
 
 
 def validate(state: GameState, *, history: bool = True) -> None:
-    """Check every invariant of ``state``; raise :class:`InvariantError` naming the first broken one.
+    """Check every invariant of ``state``; raise :class:`InvariantError` naming the broken one.
 
     The checks are listed in this module's documentation.  ``history=False``
     skips replaying the state's history (the one check whose cost grows
@@ -382,6 +382,7 @@ def _format_counts(row: Sequence[int]) -> str:
 
 def dealt_counts(
     phase: Phase,
+    *,
     current: Sequence[Sequence[int]],
     played: Sequence[Sequence[int]],
     bidder: Seat | None,
@@ -416,6 +417,7 @@ def dealt_counts(
 def hand_script(
     deal: Deal,
     setup: HandSetup,
+    *,
     phase: Phase,
     to_act: Seat | None,
     tricks: Sequence[Trick],
@@ -515,9 +517,8 @@ class _Hand:
                 raise _fail("phase", "a finished game has empty hands and 14 tricks on the table")
         elif state.to_act is None:
             raise _fail("phase", f"some seat must act in the {self.phase.value} phase")
-        if self.phase is not Phase.PLAY and self.phase is not Phase.GAME_OVER:
-            if state.trick or state.tricks:
-                raise _fail("phase", f"no card is played before the play ({self.phase.value})")
+        if self.phase not in (Phase.PLAY, Phase.GAME_OVER) and (state.trick or state.tricks):
+            raise _fail("phase", f"no card is played before the play ({self.phase.value})")
 
     def check_cards(self) -> None:
         total = [0] * 28
@@ -593,7 +594,7 @@ class _Hand:
             if self.phase is Phase.PARTNER_PASS
             else range(k, k + 1)
             if self.at_least(Phase.BIDDER_MELD)
-            else range(0, 1)
+            else range(1)
         )
         if len(setup.partner_pass) not in expected_pp:
             raise _fail(
@@ -606,7 +607,7 @@ class _Hand:
             if self.phase is Phase.BIDDER_PASS
             else range(k, k + 1)
             if self.at_least(Phase.MELDING)
-            else range(0, 1)
+            else range(1)
         )
         if len(setup.bidder_pass) not in expected_bp:
             raise _fail(
@@ -622,10 +623,8 @@ class _Hand:
             assert bidder is not None
             if state.to_act != bidder.partner:
                 raise _fail("phase", "the bidder's partner acts in the partner-pass phase")
-        elif self.phase is Phase.MELDING:
-            assert bidder is not None and state.to_act is not None
-            if state.to_act == bidder:
-                raise _fail("phase", "the bidder has melded already; another seat must act")
+        elif self.phase is Phase.MELDING and state.to_act == bidder:
+            raise _fail("phase", "the bidder has melded already; another seat must act")
 
     def meld_turn_came(self, seat: Seat) -> bool:
         bidder = self.setup.bidder
@@ -701,11 +700,11 @@ class _Hand:
         setup = self.setup
         return dealt_counts(
             self.phase,
-            self.current,
-            self.played,
-            setup.bidder,
-            setup.partner_pass,
-            setup.bidder_pass,
+            current=self.current,
+            played=self.played,
+            bidder=setup.bidder,
+            partner_pass=setup.partner_pass,
+            bidder_pass=setup.bidder_pass,
         )
 
     def check_passes(self) -> None:
@@ -795,7 +794,12 @@ class _Hand:
         dealt = self.dealt()
         cards = [CARDS[i] for s in range(4) for i in range(28) for _ in range(dealt[s][i])]
         script = hand_script(
-            Deal(cards), self.setup, self.phase, state.to_act, state.tricks, state.trick
+            Deal(cards),
+            self.setup,
+            phase=self.phase,
+            to_act=state.to_act,
+            tricks=state.tricks,
+            trick=state.trick,
         )
         if self.phase is Phase.GAME_OVER:
             records = state.completed_hands

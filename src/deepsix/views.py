@@ -9,6 +9,32 @@ appear only as counts.  Hand them to bots and remote clients instead of
 the state, and nothing hidden can leak.
 
 A spectator's view (``seat=None``) shows no private cards at all.
+
+What a seat may know, precisely:
+
+* its own hand, and every seat's number of cards;
+* the auction, the sunk suit, the invitation (the cards the bidder showed);
+* the cards *it* passed (as it passes them) and the cards *it* received
+  (once all of them have arrived) -- never the cards passed between the
+  other two players, and never its partner's cards in flight: of the
+  passes it did not take part in it sees only how many cards went each way
+  (:attr:`PlayerView.pass_counts`);
+* every declared meld, the current trick and the completed tricks of this
+  hand, the scores and the score sheet of finished hands;
+* whose turn it is, and its own legal actions when it is its turn.
+
+Two states that differ only in what a seat may not see give that seat
+equal views (the test suite checks this), so a view can be sent to a
+remote client as it is.  :func:`deepsix.sample_state` goes the other way:
+it builds a full state consistent with a view.
+
+>>> from deepsix import new_game, shuffled_deal, Seat
+>>> state = new_game().apply(shuffled_deal(5))
+>>> mine = view(state, Seat.EAST)
+>>> len(mine.hand), mine.hand_sizes, mine.is_my_turn
+(14, (14, 14, 14, 14), True)
+>>> public_view(state).hand
+()
 """
 
 from __future__ import annotations
@@ -22,6 +48,7 @@ from deepsix.errors import ParseError
 from deepsix.hands import size, unpack
 from deepsix.melds import Meld
 from deepsix.rules import Rules
+from deepsix.scoring import card_points
 from deepsix.state import GameState, HandRecord, Phase
 from deepsix.tricks import Trick
 
@@ -85,18 +112,87 @@ class PlayerView:
         return self.phase is Phase.GAME_OVER
 
     @property
+    def is_chance(self) -> bool:
+        """Whether the next step is a deal."""
+        return self.phase is Phase.DEAL
+
+    @property
     def is_my_turn(self) -> bool:
         """Whether this seat is the one to act."""
         return self.seat is not None and self.seat == self.to_act
+
+    @property
+    def is_spectator(self) -> bool:
+        """Whether this is the public view (no seat, no private cards)."""
+        return self.seat is None
+
+    @property
+    def team(self) -> Team | None:
+        """This seat's partnership (``None`` for a spectator)."""
+        return None if self.seat is None else self.seat.team
+
+    @property
+    def partner(self) -> Seat | None:
+        """This seat's partner (``None`` for a spectator)."""
+        return None if self.seat is None else self.seat.partner
+
+    @property
+    def bidding_team(self) -> Team | None:
+        """The high bidder's team, once someone has bid."""
+        return None if self.bidder is None else self.bidder.team
+
+    @property
+    def tricks_taken(self) -> tuple[int, int]:
+        """How many tricks each team has taken this hand."""
+        won = [0, 0]
+        for trick in self.tricks:
+            won[trick.winner.team] += 1
+        return (won[0], won[1])
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points each team has taken this hand (the last-trick bonus included at the end)."""
+        return card_points(self.tricks)
+
+    @property
+    def team_meld(self) -> tuple[int, int]:
+        """Each team's declared meld this hand."""
+        values = [sum(meld.value for meld in self.melds[seat]) for seat in range(4)]
+        return (values[0] + values[2], values[1] + values[3])
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown it no longer holds, this hand.
+
+        A seat that did not follow the suit led holds no card of that suit
+        from then on (R-PLAY-2): everyone at the table can infer this.
+        """
+        void: list[set[Suit]] = [set(), set(), set(), set()]
+        plays = [trick.plays for trick in self.tricks]
+        if self.trick:
+            plays.append(self.trick)
+        for trick in plays:
+            led = trick[0][1].suit
+            for seat, card in trick[1:]:
+                if card.suit != led:
+                    void[seat].add(led)
+        return tuple(frozenset(suits) for suits in void)
 
 
 _NO_ACTIONS = LegalActions()
 
 
-def view(state: GameState, seat: Seat | None) -> PlayerView:
-    """The view of ``state`` that ``seat`` may see; ``seat=None`` gives the spectator's view."""
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 3):
-        raise ParseError(f"{seat!r} is not a seat")
+def view(state: GameState, seat: Seat | int | None) -> PlayerView:
+    """The view of ``state`` that ``seat`` may see; ``seat=None`` gives the spectator's view.
+
+    ``seat`` may be a :class:`~deepsix.Seat` or its number 0..3.
+    """
+    if not isinstance(state, GameState):
+        raise ParseError(f"view() needs a GameState, not {type(state).__name__}")
+    if seat is not None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise ParseError(f"{seat!r} is not a seat (use a Seat, 0..3, or None)")
+        seat = Seat(seat)
     setup = state.setup
     bidder = setup.bidder
     passed: tuple[Card, ...] = ()

@@ -1,0 +1,549 @@
+"""Information-set sampling: full game states consistent with what one seat knows.
+
+A bot that searches (Monte Carlo, counterfactual regret, "perfect
+information" rollouts) needs concrete states, but a seat only sees a
+:class:`~deepsix.PlayerView`.  :func:`sample_state` fills in what the seat
+cannot see -- the other hands and the cards passed face down between the
+other players -- at random, in a way that every fact the view reveals stays
+true:
+
+* every seat holds as many cards as the view says, and the seat's own hand
+  is its hand;
+* cards already played, and cards the seat knows the location of, are not
+  dealt again;
+* a seat that failed to follow suit holds no card of that suit, and a seat
+  that followed without playing over holds no card that would have played
+  over (R-PLAY-2, R-PLAY-3);
+* declared melds stay in their owner's hand until played (melds are
+  public), and the invitation came from the bidder's hand;
+* passed cards are where the passes put them: the partner who passed
+  three cards knows they are in the bidder's hand (unless she passed them
+  back or played them), the bidder knows what she passed back, and the
+  opponents only know that three cards went each way.
+
+The sampled state is a valid state (:func:`deepsix.validate` passes) in
+the same phase, with the same seat to act, the same auction, sunk suit,
+melds, tricks, scores and finished hands, and ``view(sampled, seat)``
+equals the view it was sampled from -- :func:`sample_state` checks this
+before returning.  Play continues from it legally.
+
+**History.**  The sampled state's history is synthetic: the current
+hand's actions, starting with a made-up :class:`~deepsix.Deal` that gives
+each seat the cards the sample says it was dealt, followed by exactly the
+public actions of the hand with the hidden passes filled in.  It replays
+(the sampler builds the state by replaying it with :func:`deepsix.apply`,
+so every action is verified).  The actions of earlier hands cannot be
+known from a view, so they are left out: for the first hand the history
+is complete; for later hands it is the tail that starts at this hand's
+deal, which :func:`deepsix.validate` replays from the start of the hand.
+At a deal (no cards dealt yet) the sampled state has no history.
+
+**Distribution.**  The unseen card copies are assigned by a randomized
+flow algorithm that always finds an assignment when one exists, followed
+by a few hundred random swaps of two copies (a Markov chain whose
+stationary distribution is uniform over the consistent ways to place the
+copies).  It is therefore close to uniform over the worlds the view
+allows, but it does not weigh them by how likely the players' choices
+made them (no Bayesian inference about bids or discards).  Where the view
+leaves open whether the bidder passed a shown card back to her partner,
+the sampler assumes she kept it unless the view proves otherwise.
+
+>>> import random
+>>> from deepsix import new_game, shuffled_deal, view, Seat, validate
+>>> state = new_game().apply(shuffled_deal(3))
+>>> mine = view(state, Seat.EAST)
+>>> guess = sample_state(mine, random.Random(1))
+>>> guess.hand(Seat.EAST) == state.hand(Seat.EAST), view(guess, Seat.EAST) == mine
+(True, True)
+>>> validate(guess)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from deepsix.actions import Deal
+from deepsix.cards import CARDS, Card, Seat
+from deepsix.engine import apply
+from deepsix.errors import DeepSixError, InvalidStateError
+from deepsix.melds import melded_copies
+from deepsix.rules import PlayOver
+from deepsix.state import GameState, HandSetup, Phase
+from deepsix.tricks import winning_position
+from deepsix.validation import PHASE_ORDER, dealt_counts, hand_script, hand_start
+from deepsix.views import PlayerView, view
+
+__all__ = ["SamplingError", "sample_state"]
+
+
+class SamplingError(InvalidStateError):
+    """No game state is consistent with the view (it is corrupt or forged)."""
+
+
+_SEATS: Final = tuple(Seat)
+_SWAPS_PER_COPY: Final = 8
+_MAX_SPLITS: Final = 20_000
+
+Row = list[int]
+
+
+def sample_state(view_: PlayerView, rng: random.Random | int | None = None) -> GameState:
+    """A random full state consistent with ``view_`` (see the module documentation).
+
+    ``rng`` is a :class:`random.Random`, a seed, or ``None`` for a fresh
+    unseeded generator; the same seed and view always give the same state.
+    Raises :class:`SamplingError` when no state has this view.
+    """
+    if not isinstance(view_, PlayerView):
+        raise SamplingError(f"sample_state() needs a PlayerView, not {type(view_).__name__}")
+    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    try:
+        state = _Sampler(view_, generator).sample()
+    except SamplingError:
+        raise
+    except (DeepSixError, ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+        raise SamplingError(f"the view is inconsistent: {error}") from error
+    if view(state, view_.seat) != view_:
+        raise SamplingError("the view is inconsistent: no state reproduces it")
+    return state
+
+
+def _counts_of(cards: Sequence[Card]) -> Row:
+    row = [0] * 28
+    for card in cards:
+        row[card] += 1
+    return row
+
+
+def _cards_of(row: Sequence[int]) -> list[Card]:
+    return [CARDS[i] for i in range(28) for _ in range(row[i])]
+
+
+def _pick(rng: random.Random, pool: Row, size: int) -> list[Card]:
+    """``size`` random copies from the multiset ``pool`` (a count row), in random order."""
+    cards = _cards_of(pool)
+    if size > len(cards):
+        raise SamplingError("the view is inconsistent: too few cards for the passes")
+    return rng.sample(cards, size)
+
+
+class _Sampler:
+    """One sampling run: the constraints a view puts on the unseen cards, then a solution."""
+
+    def __init__(self, view_: PlayerView, rng: random.Random) -> None:
+        self.view = view_
+        self.rng = rng
+        self.rules = view_.rules
+        self.phase = view_.phase
+        self.order = PHASE_ORDER[view_.phase]
+        self.me = view_.seat
+        self.bidder = view_.bidder
+        self.k = view_.rules.pass_size
+        self.played: list[Row] = [[0] * 28 for _ in range(4)]
+        for trick in view_.tricks:
+            for seat, card in trick.plays:
+                self.played[seat][card] += 1
+        for seat, card in view_.trick:
+            self.played[seat][card] += 1
+        if self.bidder is None or self.me is None:
+            self.role = "other"
+        elif self.me == self.bidder:
+            self.role = "bidder"
+        elif self.me == self.bidder.partner:
+            self.role = "partner"
+        else:
+            self.role = "other"
+
+    def at_least(self, phase: Phase) -> bool:
+        return self.order >= PHASE_ORDER[phase]
+
+    # -- what is known -----------------------------------------------------------
+
+    def known_passes(self) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]:
+        """The partner's and the bidder's passes where this seat knows them (else ``None``)."""
+        v = self.view
+        pp: tuple[Card, ...] | None = None
+        bp: tuple[Card, ...] | None = None
+        if self.role == "partner":
+            pp = v.passed
+            if self.at_least(Phase.MELDING):
+                bp = v.received
+        elif self.role == "bidder":
+            bp = v.passed
+            if self.at_least(Phase.BIDDER_MELD):
+                pp = v.received
+        if not self.at_least(Phase.PARTNER_PASS):
+            pp = bp = ()
+        elif not self.at_least(Phase.BIDDER_PASS):
+            bp = ()
+        return pp, bp
+
+    def forbidden(self) -> list[set[int]]:
+        """Per seat, the cards it cannot hold now, inferred from its plays this hand."""
+        v = self.view
+        sunk = v.sunk_suit
+        out: list[set[int]] = [set(), set(), set(), set()]
+        plays_by_trick = [trick.plays for trick in v.tricks]
+        if v.trick:
+            plays_by_trick.append(v.trick)
+        for plays in plays_by_trick:
+            led = plays[0][1] // 7
+            for position in range(1, len(plays)):
+                seat, card = plays[position]
+                before = [c for _, c in plays[:position]]
+                if card // 7 != led:
+                    out[seat].update(range(7 * led, 7 * led + 7))
+                    continue
+                if self.rules.play_over is PlayOver.WIN_TRICK:
+                    top = before[winning_position(before, sunk)]
+                    if top // 7 != led:
+                        continue
+                    bar = top
+                else:
+                    bar = max(c for c in before if c // 7 == led)
+                if card < bar:
+                    out[seat].update(range(bar, 7 * led + 7))
+        return out
+
+    # -- the sample ---------------------------------------------------------------
+
+    def sample(self) -> GameState:
+        v = self.view
+        rules = self.rules
+        if self.phase is Phase.DEAL:
+            return hand_start(rules, v.dealer, v.scores, v.completed_hands)
+        if self.bidder is None and self.at_least(Phase.SUNK_SUIT):
+            raise SamplingError("the view is inconsistent: the auction has no winner")
+        pp_known, bp_known = self.known_passes()
+        current = self.solve(pp_known, bp_known)
+        pp, bp = self.hidden_passes(current, pp_known, bp_known)
+        setup = HandSetup(v.bids, v.bidder, v.bid, v.sunk_suit, v.invitation, pp, bp, v.melds)
+        dealt = dealt_counts(
+            self.phase,
+            current=current,
+            played=self.played,
+            bidder=v.bidder,
+            partner_pass=pp,
+            bidder_pass=bp,
+        )
+        if any(min(row) < 0 or sum(row) != 14 for row in dealt):
+            raise SamplingError("the view is inconsistent: the passes do not fit the hands")
+        deal = Deal([card for row in dealt for card in _cards_of(row)])
+        script = hand_script(
+            deal, setup, phase=self.phase, to_act=v.to_act, tricks=v.tricks, trick=v.trick
+        )
+        if self.phase is Phase.GAME_OVER:
+            records = v.completed_hands
+            if not records:
+                raise SamplingError("the view is inconsistent: a finished game has no records")
+            before = records[-2].totals if len(records) > 1 else (0, 0)
+            state = hand_start(rules, v.dealer, before, records[:-1])
+        else:
+            state = hand_start(rules, v.dealer, v.scores, v.completed_hands)
+        for action in script:
+            state = apply(state, action)
+        return state
+
+    def solve(
+        self, pp_known: tuple[Card, ...] | None, bp_known: tuple[Card, ...] | None
+    ) -> list[Row]:
+        """Each seat's current cards (count rows), plus the hidden in-flight passes.
+
+        The in-flight passes unknown to this seat are stored in
+        ``self.in_flight`` (a count row) for :meth:`hidden_passes`.
+        """
+        v = self.view
+        me = self.me
+        bidder = self.bidder
+        own = _counts_of(v.hand) if me is not None else [0] * 28
+        unknown = [2 - own[i] - sum(self.played[s][i] for s in range(4)) for i in range(28)]
+        # Holders of unseen copies: the other seats, and a pass in flight this seat can't see.
+        holders: list[int] = [s for s in range(4) if s != me]
+        caps = [v.hand_sizes[s] for s in holders]
+        flight = -1
+        if self.phase is Phase.PARTNER_PASS and pp_known is None:
+            flight = 4
+            caps.append(v.pass_counts[0])
+        elif self.phase is Phase.BIDDER_PASS and bp_known is None:
+            flight = 4
+            caps.append(v.pass_counts[1])
+        if flight == 4:
+            holders.append(flight)
+        # Cards in flight that this seat passed itself are located (in the pass).
+        if self.phase is Phase.PARTNER_PASS and pp_known is not None:
+            for card in pp_known:
+                unknown[card] -= 1
+        if self.phase is Phase.BIDDER_PASS and bp_known is not None:
+            for card in bp_known:
+                unknown[card] -= 1
+        if min(unknown) < 0:
+            raise SamplingError("the view is inconsistent: a card is seen more than twice")
+        index = {h: i for i, h in enumerate(holders)}
+        lo = [[0] * 28 for _ in holders]
+        hi = [[2] * 28 for _ in holders]
+        for seat, banned in enumerate(self.forbidden()):
+            if seat in index:
+                for i in banned:
+                    hi[index[seat]][i] = 0
+
+        def require(seat: int, row: Sequence[int], also_played: bool = True) -> None:
+            if seat not in index:
+                return
+            h = index[seat]
+            for i in range(28):
+                need = row[i] - (self.played[seat][i] if also_played else 0)
+                lo[h][i] = max(lo[h][i], need)
+
+        for seat in _SEATS:
+            if v.melds[seat]:
+                require(seat, melded_copies(v.melds[seat], sharing=self.rules.meld_sharing))
+        split: tuple[Row, int, int, int] | None = None
+        shown = _counts_of(v.invitation)
+        if bidder is not None and self.at_least(Phase.INVITATION):
+            b, p = int(bidder), int(bidder.partner)
+            if self.order <= PHASE_ORDER[Phase.PARTNER_PASS]:
+                require(b, shown)
+            elif self.phase is Phase.BIDDER_MELD:
+                extra = _counts_of(pp_known) if self.role == "partner" and pp_known else [0] * 28
+                require(b, [shown[i] + extra[i] for i in range(28)])
+            elif self.phase is Phase.BIDDER_PASS:
+                if self.role == "partner" and pp_known is not None:
+                    pool = [shown[i] + _counts_of(pp_known)[i] for i in range(28)]
+                    split = (pool, b, flight, v.pass_counts[1])
+                elif self.role == "other":
+                    split = (shown, b, flight, v.pass_counts[1])
+            elif self.role == "bidder" and bp_known is not None:
+                require(p, _counts_of(bp_known))
+            elif self.role == "partner" and pp_known is not None and bp_known is not None:
+                plus, minus = _counts_of(pp_known), _counts_of(bp_known)
+                require(b, [shown[i] + plus[i] - minus[i] for i in range(28)])
+            elif self.role == "other":
+                split = (shown, b, p, self.k)
+        self.in_flight = [0] * 28
+        self.split_n = [0] * 28
+        solution = None
+        for n in self.splits(split, index, unknown, hi):
+            trial_lo = [row[:] for row in lo]
+            if split is not None:
+                pool, primary, secondary, _ = split
+                for i in range(28):
+                    need_b = pool[i] - n[i] - self.played[primary][i]
+                    trial_lo[index[primary]][i] = max(trial_lo[index[primary]][i], need_b)
+                    played_sec = self.played[secondary][i] if secondary < 4 else 0
+                    need_s = n[i] - played_sec
+                    if secondary in index:
+                        h = index[secondary]
+                        trial_lo[h][i] = max(trial_lo[h][i], need_s)
+                    elif need_s > 0:
+                        break
+                else:
+                    solution = _fill(caps, unknown, trial_lo, hi, self.rng)
+            else:
+                solution = _fill(caps, unknown, trial_lo, hi, self.rng)
+            if solution is not None:
+                self.split_n = n
+                break
+        if solution is None:
+            raise SamplingError(
+                "the view is inconsistent: no deal of the unseen cards fits everything it shows"
+            )
+        current = [own[:] if s == me else [0] * 28 for s in range(4)]
+        for h, holder in enumerate(holders):
+            if holder == 4:
+                self.in_flight = solution[h]
+            else:
+                current[holder] = solution[h]
+        return current
+
+    def splits(
+        self,
+        split: tuple[Row, int, int, int] | None,
+        index: dict[int, int],
+        unknown: Row,
+        hi: list[Row],
+    ) -> Iterator[Row]:
+        """Candidate multisets N of pool copies that sit with the secondary holder.
+
+        The forced minimum comes first, then larger ones (smallest first, in
+        random order within a size): the bidder keeps her cards unless the
+        view proves otherwise.
+        """
+        if split is None:
+            yield [0] * 28
+            return
+        pool, primary, _, budget = split
+        h = index[primary]
+        minimum = [
+            max(0, pool[i] - self.played[primary][i] - min(hi[h][i], unknown[i])) for i in range(28)
+        ]
+        room = [pool[i] - minimum[i] for i in range(28)]
+        spare = budget - sum(minimum)
+        if spare < 0:
+            return
+        extras = [i for i in range(28) for _ in range(room[i])]
+        tried = 0
+        for size in range(spare + 1):
+            options = sorted(set(itertools.combinations(extras, size)))
+            self.rng.shuffle(options)
+            for option in options:
+                n = minimum[:]
+                for i in option:
+                    n[i] += 1
+                tried += 1
+                if tried > _MAX_SPLITS:
+                    return
+                yield n
+
+    def hidden_passes(
+        self,
+        current: list[Row],
+        pp_known: tuple[Card, ...] | None,
+        bp_known: tuple[Card, ...] | None,
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards passed each way, choosing the ones this seat cannot know."""
+        v = self.view
+        rng = self.rng
+        bidder = self.bidder
+        shown = _counts_of(v.invitation)
+        if self.phase is Phase.PARTNER_PASS:
+            pp = (
+                pp_known
+                if pp_known is not None
+                else tuple(_pick(rng, self.in_flight, v.pass_counts[0]))
+            )
+            return pp, ()
+        if not self.at_least(Phase.BIDDER_MELD) or bidder is None:
+            return (), ()
+        b, p = int(bidder), int(bidder.partner)
+        # The bidder's passes back: known, in flight, or chosen (containing the split N).
+        if bp_known is not None:
+            bp = bp_known
+        elif self.phase is Phase.BIDDER_PASS:
+            bp = tuple(_pick(rng, self.in_flight, v.pass_counts[1]))
+        elif not self.at_least(Phase.MELDING):
+            bp = ()
+        else:
+            held = [current[p][i] + self.played[p][i] - self.split_n[i] for i in range(28)]
+            bp = tuple(_cards_of(self.split_n) + _pick(rng, held, self.k - sum(self.split_n)))
+            bp = tuple(rng.sample(bp, len(bp)))
+        if pp_known is not None:
+            return pp_known, bp
+        # The partner's passes, unseen by this seat: any of the bidder's 17 but the shown cards.
+        back = _counts_of(bp)
+        seventeen = [current[b][i] + self.played[b][i] + back[i] for i in range(28)]
+        if self.phase is Phase.BIDDER_PASS:
+            seventeen = [current[b][i] + back[i] for i in range(28)]
+        pool = [seventeen[i] - shown[i] for i in range(28)]
+        if min(pool) < 0:
+            raise SamplingError("the view is inconsistent: the invitation left the bidder's hand")
+        return tuple(_pick(rng, pool, self.k)), bp
+
+
+def _fill(
+    caps: Sequence[int], unknown: Sequence[int], lo: list[Row], hi: list[Row], rng: random.Random
+) -> list[Row] | None:
+    """A random table: rows per holder, ``lo <= x <= hi``, row sums ``caps``, card sums ``unknown``.
+
+    Returns ``None`` when no such table exists.  The lower bounds are
+    placed first; the remaining copies are placed in random order, each in a
+    random holder with room, repairing dead ends with augmenting paths (so
+    the result is a maximum flow and the search is complete); finally random
+    swaps of two copies between holders mix the result.
+    """
+    holders = range(len(caps))
+    x = [row[:] for row in lo]
+    room = [caps[h] - sum(lo[h]) for h in holders]
+    rest = [unknown[i] - sum(lo[h][i] for h in holders) for i in range(28)]
+    if min(room, default=0) < 0 or min(rest) < 0 or sum(room) != sum(rest):
+        return None
+    if any(lo[h][i] > hi[h][i] for h in holders for i in range(28)):
+        return None
+    copies = [i for i in range(28) for _ in range(rest[i])]
+    rng.shuffle(copies)
+    order = list(holders)
+    pending: list[int] = []
+    for card in copies:
+        rng.shuffle(order)
+        for h in order:
+            if room[h] > 0 and x[h][card] < hi[h][card]:
+                x[h][card] += 1
+                room[h] -= 1
+                break
+        else:
+            pending.append(card)
+    progress = True
+    while pending and progress:
+        progress = False
+        for card in list(pending):
+            if _augment(card, x, room, lo, hi, rng=rng):
+                pending.remove(card)
+                progress = True
+    if pending:
+        return None
+    _mix(x, lo, hi, rng)
+    return x
+
+
+def _augment(
+    card: int, x: list[Row], room: list[int], lo: list[Row], hi: list[Row], *, rng: random.Random
+) -> bool:
+    """Place one more copy of ``card`` by shifting other copies along a path of holders."""
+    holders = list(range(len(x)))
+    rng.shuffle(holders)
+    # BFS over holders: reaching holder h means "h can take one extra card".
+    parent: dict[int, tuple[int, int]] = {}
+    frontier = [h for h in holders if x[h][card] < hi[h][card]]
+    for h in frontier:
+        parent[h] = (-1, card)
+    while frontier:
+        following: list[int] = []
+        for h in frontier:
+            if room[h] > 0:
+                # Unwind: the card that enters each holder on the path.
+                target = h
+                while True:
+                    source, moved = parent[target]
+                    x[target][moved] += 1
+                    if source == -1:
+                        break
+                    x[source][moved] -= 1
+                    target = source
+                room[h] -= 1
+                return True
+            for moved in range(28):
+                if x[h][moved] <= lo[h][moved]:
+                    continue
+                for other in holders:
+                    if other not in parent and x[other][moved] < hi[other][moved]:
+                        parent[other] = (h, moved)
+                        following.append(other)
+        frontier = following
+    return False
+
+
+def _mix(x: list[Row], lo: list[Row], hi: list[Row], rng: random.Random) -> None:
+    """Random swaps of two copies between holders that keep every bound."""
+    copies = [(h, i) for h in range(len(x)) for i in range(28) for _ in range(x[h][i])]
+    if len(copies) < 2:
+        return
+    for _ in range(_SWAPS_PER_COPY * len(copies)):
+        a = rng.randrange(len(copies))
+        b = rng.randrange(len(copies))
+        (h1, c1), (h2, c2) = copies[a], copies[b]
+        if h1 == h2 or c1 == c2:
+            continue
+        if (
+            x[h1][c1] > lo[h1][c1]
+            and x[h2][c2] > lo[h2][c2]
+            and x[h1][c2] < hi[h1][c2]
+            and x[h2][c1] < hi[h2][c1]
+        ):
+            x[h1][c1] -= 1
+            x[h1][c2] += 1
+            x[h2][c2] -= 1
+            x[h2][c1] += 1
+            copies[a] = (h1, c2)
+            copies[b] = (h2, c1)
