@@ -107,6 +107,7 @@ INVARIANTS: Final[dict[int, tuple[str, list[str]]]] = {
             f"{_MELD}::test_exact_search_agrees_with_brute_force_on_small_hands",
             f"{_MELD}::test_exact_search_agrees_with_brute_force_on_six_card_hands",
             f"{_MELD}::test_exact_partnership_search_agrees_with_brute_force_on_small_hands",
+            f"{_MELD}::test_exact_partnership_search_agrees_with_brute_force_on_four_card_hands",
             f"{_MELD}::test_largest_partnership_meld_is_declared_through_the_engine",
             f"{_MELD}::test_meld_totals_are_multiples_of_five_down_to_the_maximum",
             f"{_XH}::test_meld_values_symbolic",

@@ -25,6 +25,8 @@ from deepsix import (
     Phase,
     PlayCard,
     PlayerView,
+    PlayOver,
+    Rules,
     Seat,
     ShowCard,
     Suit,
@@ -130,6 +132,22 @@ def test_bots_play_whole_games_with_legal_actions_from_views(lineup: tuple[str, 
     assert state.is_over
     assert state.winner is not None
     assert sum(spy.calls for spy in spies) == len(state.history) - len(state.completed_hands)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(meld_sharing=False, play_over=PlayOver.BEAT_LED_SUIT, target_score=150),
+        Rules(pass_size=1, end_at_target=False, target_score=150),
+        Rules(pass_size=5, target_score=150),
+    ],
+    ids=["strict-melds-beat-led-suit", "pass-one", "pass-five"],
+)
+def test_heuristic_bot_plays_rules_variants(rules: Rules) -> None:
+    spies = [SpyBot(HeuristicBot()) for _ in Seat]
+    state = play_game(spies, seed=8, rules=rules)
+    assert state.is_over
+    assert state.rules == rules
 
 
 def test_heuristic_bot_is_legal_in_random_reachable_states() -> None:

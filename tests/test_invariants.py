@@ -348,9 +348,10 @@ def test_apply_never_mutates_its_input(spec: GameSpec, seed: int) -> None:
     after = apply(state, action)
     assert state == snapshot
     assert hash(state) == hash(snapshot)
+
     def fields(value: GameState) -> tuple[object, ...]:
         # Every field that takes part in equality (the legal-actions cache does not).
-        return attrs.astuple(value, recurse=False, filter=lambda field, _: field.eq)
+        return attrs.astuple(value, recurse=False, filter=lambda field, _: bool(field.eq))
 
     assert fields(state) == fields(snapshot)
     assert apply(state, action) == after

@@ -17,7 +17,6 @@ from typing import Any, Final
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import deepsix.serialization as serialization
 from deepsix import (
     Action,
     DeepSixError,
@@ -29,6 +28,7 @@ from deepsix import (
     legal_actions,
     read_record,
     record_of,
+    serialization,
     to_json,
     validate,
     view,
@@ -115,7 +115,7 @@ def test_random_text(text: str | bytes, cls: Any) -> None:
     check_load(text, cls)
 
 
-# -- mutations of valid documents -----------------------------------------------------------------------
+# -- mutations of valid documents --------------------------------------------------------------
 
 Path = tuple[object, ...]
 
@@ -180,7 +180,7 @@ def mutated(draw: st.DrawFn) -> tuple[Any, str]:
             parent[key] = draw(json_values)
         elif kind == "retype":
             parent[key] = draw(st.sampled_from(RETYPED))
-        elif kind == "duplicate" and isinstance(parent, list):
+        elif kind == "duplicate" and isinstance(parent, list) and isinstance(key, int):
             parent.insert(key, parent[key])
         elif kind == "swap":
             cards = [
@@ -209,7 +209,7 @@ def test_mutated_documents_read_as_another_type(case: tuple[Any, str], cls: Any)
     check_load(case[1], cls)
 
 
-# -- records -------------------------------------------------------------------------------------------
+# -- records -----------------------------------------------------------------------------------
 
 LINES: Final = RECORD_TEXT.splitlines()
 

@@ -375,21 +375,44 @@ def largest_meld(
         if all(x + y <= 2 for x, y in zip(tb, tp, strict=True))
     ]
 
+    # Per pair of holdings: the wide-rank counts (6s, 7s, 8s of each partner), the copies used.
+    records = [(b[2], b[3], b[4], p[2], p[3], p[4], sum(b), sum(p), b, p) for b, p in pairs]
+    # With sharing a suit's runs and echoes do not depend on the wides, so the pairs can be
+    # grouped by their wide-rank counts once: a target's table merges the groups that hold
+    # at least the target's wides.
+    groups: dict[tuple[int, ...], tuple[Table, Table]] = {}
+    if sharing:
+        for *profile, ub, up, b, p in records:
+            tables = groups.setdefault(tuple(profile), ({}, {}))
+            for sunk in (False, True):
+                value = free[sunk][b] + free[sunk][p]
+                if value < tables[sunk].get((ub, up), (1, ()))[0]:
+                    tables[sunk][(ub, up)] = (value, ((b, p),))
+        groups = {
+            profile: (_pareto(plain, capacity), _pareto(sunk, capacity))
+            for profile, (plain, sunk) in groups.items()
+        }
+
     def suit_table(tb: tuple[int, ...], tp: tuple[int, ...], sunk: bool) -> Table:
         table: Table = {}
+        t6, t7, t8 = tb
+        u6, u7, u8 = tp
+        if sharing:
+            for (b6, b7, b8, p6, p7, p8), tables in groups.items():
+                if b6 >= t6 and b7 >= t7 and b8 >= t8 and p6 >= u6 and p7 >= u7 and p8 >= u8:
+                    for key, entry in tables[sunk].items():
+                        if entry[0] < table.get(key, (1, ()))[0]:
+                            table[key] = entry
+            return _pareto(table, capacity)
         values = free[sunk]
-        for b, p in pairs:
-            if any(b[2 + i] < tb[i] or p[2 + i] < tp[i] for i in range(3)):
+        for b6, b7, b8, p6, p7, p8, ub, up, b, p in records:
+            if b6 < t6 or b7 < t7 or b8 < t8 or p6 < u6 or p7 < u7 or p8 < u8:
                 continue
-            if sharing:
-                value = values[b] + values[p]
-            else:
-                rest_b = (b[0], b[1], b[2] - tb[0], b[3] - tb[1], b[4] - tb[2])
-                rest_p = (p[0], p[1], p[2] - tp[0], p[3] - tp[1], p[4] - tp[2])
-                value = values[rest_b] + values[rest_p]
-            key = (sum(b), sum(p))
-            if value < table.get(key, (1, ()))[0]:
-                table[key] = (value, ((b, p),))
+            # Without sharing the wides use up their copies first.
+            value = values[(b[0], b[1], b6 - t6, b7 - t7, b8 - t8)]
+            value += values[(p[0], p[1], p6 - u6, p7 - u7, p8 - u8)]
+            if value < table.get((ub, up), (1, ()))[0]:
+                table[(ub, up)] = (value, ((b, p),))
         return _pareto(table, capacity)
 
     best: tuple[int, Holdings] = (0, ((zero, zero),) * 4)
@@ -537,13 +560,8 @@ def test_exact_search_agrees_with_brute_force_on_six_card_hands(sharing: bool) -
     assert _check_search_on_small_hands(6, sharing) == _holdings_count(6)
 
 
-def test_exact_partnership_search_agrees_with_brute_force_on_small_hands() -> None:
-    """Invariant 8: melds -- the partnership search equals brute force on small disjoint hands.
-
-    Every pair of holdings of at most 4 meldable copies each, disjoint
-    (no card more than twice between them), spades sunk, with sharing.
-    """
-    holdings = _small_holdings(4)
+def _check_partnership_search(capacity: int) -> None:
+    holdings = _small_holdings(capacity)
     values = {cards: _meld_total(cards, Suit.SPADES) for cards in holdings}
     useful = sorted((cards for cards in holdings if values[cards] < 0), key=values.__getitem__)
     best = 0
@@ -554,7 +572,24 @@ def test_exact_partnership_search_agrees_with_brute_force_on_small_hands() -> No
                 break  # `useful` is sorted, so no later b does better with this a
             if all(count_a[card] + n <= 2 for card, n in Counter(b).items()):
                 best = values[a] + values[b]
-    assert largest_meld(partnership=True, sharing=True, capacity=4).value == best
+    assert best < 0
+    assert largest_meld(partnership=True, sharing=True, capacity=capacity).value == best
+
+
+def test_exact_partnership_search_agrees_with_brute_force_on_small_hands() -> None:
+    """Invariant 8: melds -- the partnership search equals brute force on small disjoint hands.
+
+    Every pair of holdings of at most 3 meldable copies each, disjoint (no
+    card more than twice between them), spades sunk, with sharing (R-MELD-3).
+    """
+    _check_partnership_search(3)
+
+
+@deep_only
+def test_exact_partnership_search_agrees_with_brute_force_on_four_card_hands() -> None:
+    """Invariant 8: melds -- deep run only: the partnership search equals brute force on every
+    disjoint pair of holdings of at most 4 meldable copies each (R-MELD-3)."""
+    _check_partnership_search(4)
 
 
 def _deal_for(north: Sequence[Card], south: Sequence[Card]) -> Deal:

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import deepsix.serialization as serialization
 from deepsix import (
     ALL_MELDS,
     CARDS,
@@ -49,13 +48,22 @@ from deepsix import (
     new_game,
     record_of,
     score_hand,
+    serialization,
     to_json,
     view,
 )
+from deepsix.record import MAX_ACTIONS
 from deepsix.serialization import SCHEMA_KINDS, load_schema, schema_text
 
 from .io_games import game_states, one_state_per_phase
-from .strategies import GameSpec, action_universe, choose_action, game_specs, rules_variants
+from .strategies import (
+    GameSpec,
+    action_universe,
+    choose_action,
+    game_specs,
+    rules_variants,
+    scaled_examples,
+)
 
 PHASES = one_state_per_phase()
 SRC_SCHEMAS = Path(__file__).resolve().parent.parent / "src" / "deepsix" / "schemas"
@@ -105,7 +113,7 @@ def test_actions_round_trip(action: Action) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=40)
+@settings(max_examples=scaled_examples(2))
 def test_states_and_their_parts_round_trip(spec: GameSpec) -> None:
     state = spec.final()
     round_trip(state)
@@ -267,7 +275,7 @@ def test_errors_name_the_path() -> None:
         from_json(json.dumps(document), GameState)
 
 
-# -- cattrs is optional ----------------------------------------------------------------------------------
+# -- cattrs is optional ------------------------------------------------------------------------
 
 
 def test_import_needs_only_attrs() -> None:
@@ -293,7 +301,7 @@ def test_missing_cattrs_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> Non
         to_json(Card("7S"))
 
 
-# -- JSON Schema ------------------------------------------------------------------------------------
+# -- JSON Schema -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", SCHEMA_KINDS)
@@ -311,7 +319,7 @@ def test_schema_command_checks_the_files(tmp_path: Path) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=20)
+@settings(max_examples=scaled_examples(3))
 def test_dumps_validate_against_the_schemas(spec: GameSpec) -> None:
     state = spec.final()
     validators = {kind: jsonschema.Draft202012Validator(load_schema(kind)) for kind in SCHEMA_KINDS}
@@ -341,7 +349,7 @@ def test_schemas_reject_what_the_loader_rejects() -> None:
     assert not validator.is_valid(document)
 
 
-# -- saving and loading at every step --------------------------------------------------------------------
+# -- saving and loading at every step ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(pass_size=1, play_over=PlayOver.BEAT_LED_SUIT)])
@@ -367,3 +375,14 @@ def test_views_saved_and_loaded_through_a_game() -> None:
         for seat in (None, *Seat):
             mine = view(state, seat)
             assert from_json(to_json(mine), PlayerView) == mine
+
+
+def test_overlong_histories_are_refused_unread() -> None:
+    document = json.loads(to_json(PHASES[Phase.BIDDING]))
+    document["data"]["history"] = ["E:P"] * (MAX_ACTIONS + 1)
+    with pytest.raises(SerializationError, match="more than"):
+        from_json(json.dumps(document), GameState)
+    record = json.loads(to_json(record_of(PHASES[Phase.BIDDING])))
+    record["data"]["actions"] = ["E:P"] * (MAX_ACTIONS + 1)
+    with pytest.raises(SerializationError, match="more than"):
+        from_json(json.dumps(record), GameRecord)

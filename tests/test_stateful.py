@@ -152,7 +152,7 @@ class DeepSixGames(RuleBasedStateMachine):
 
 def _machine_settings() -> settings:
     return settings(
-        max_examples=scaled_examples(15, minimum=3),
+        max_examples=scaled_examples(30, minimum=2),
         stateful_step_count=25,
         deadline=None,
     )

@@ -293,12 +293,36 @@ def find_test(node_id: str) -> ast.stmt | None:
     return found
 
 
+INVARIANT_PREFIX = re.compile(r"^Invariants? [\d, and]+:\s*")
+
+
 def test_summary(definition: ast.stmt) -> str:
-    """The first sentence of a test's docstring (what it verifies), or ``""``."""
+    """What a test verifies: its docstring's first paragraph, without the invariant prefix.
+
+    Test docstrings start "Invariant 4: legality is exact -- <what>"; under the
+    invariant's own heading only "<what>" is new.
+    """
     if not isinstance(definition, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return ""
     doc = ast.get_docstring(definition) or ""
-    return " ".join(doc.split("\n\n", 1)[0].split())
+    text = " ".join(doc.split("\n\n", 1)[0].split())
+    text = INVARIANT_PREFIX.sub("", text)
+    title, dash, rest = text.partition(" -- ")
+    if dash and len(title) < 40:
+        text = rest
+    return text[:1].upper() + text[1:]
+
+
+def inline_literals(text: str) -> list[nodes.Node]:
+    """Plain text with ``double-backquoted`` spans turned into literals."""
+    parts = re.split(r"``(.+?)``", text)
+    result: list[nodes.Node] = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            result.append(nodes.literal(part, part))
+        elif part:
+            result.append(nodes.Text(part))
+    return result
 
 
 class InvariantTests(SphinxDirective):
@@ -333,7 +357,7 @@ class InvariantTests(SphinxDirective):
             summary = test_summary(definition)
             if summary:
                 para += nodes.Text(": ")
-                para += nodes.inline(summary, summary, classes=["test-summary"])
+                para += nodes.inline("", "", *inline_literals(summary), classes=["test-summary"])
             listing += nodes.list_item("", para)
         if not tests:
             LOGGER.warning("invariant %d lists no test", number, location=self.get_location())

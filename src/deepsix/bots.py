@@ -54,6 +54,7 @@ from deepsix.views import PlayerView, view
 __all__ = [
     "BOT_NAMES",
     "Bot",
+    "HandEstimate",
     "HeuristicBot",
     "RandomBot",
     "bot_rng",
@@ -104,6 +105,7 @@ _RANK_DANGER: Final = {2: 0.0, 3: 0.0, 4: 0.3, 5: 0.8, 6: 1.8, 7: 3.5, 8: 6.0}
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
+    """A count vector of 28 entries (copies of each card)."""
     counts = [0] * 28
     for card in cards:
         counts[card] += 1
@@ -117,11 +119,15 @@ def _meld_total(cards: Iterable[Card], sunk: Suit, rules: Rules, cap: int | None
 
 @functools.lru_cache(maxsize=8192)
 def _cached_meld_total(cards: tuple[Card, ...], sunk: Suit, rules: Rules, cap: int | None) -> int:
+    """The computation behind ``_meld_total``, cached by sorted cards."""
     return meld_value(best_meld(cards, sunk, rules, max_melded=cap))
 
 
 def _static_danger(counts: Sequence[int], sunk: Suit) -> float:
-    """How many card points a holding is expected to cost its owner, relative to average.
+    """A rough score, in card points, of how much a holding will cost its owner in tricks.
+
+    Only differences between suits and the weight fitted on self-play
+    (:attr:`HeuristicBot.danger_weight`) give it meaning; its zero is arbitrary.
 
     High cards of plain suits win tricks (and the points others shed on
     them); the danger grows when few cards of the suit can beat them.  Sunk
@@ -160,6 +166,8 @@ class HandEstimate:
     """The suit the bot would sink."""
     meld: int
     """The bot's own best meld with that sunk suit (zero or negative)."""
+    danger: float
+    """The hand's static danger with that sunk suit (see :attr:`HeuristicBot.danger_weight`)."""
     net: float
     """Expected net for the partnership: card points plus both partners' meld."""
     sigma: float
@@ -309,20 +317,24 @@ class HeuristicBot:
     """A rule-based player that plays every phase sensibly.
 
     It never looks at more than its :class:`PlayerView` and never uses its
-    random stream (it is deterministic).  The parameters are the knobs that
-    ``benchmarks/evaluate_bots.py`` was used to tune.
+    random stream (it is deterministic).  The fields are its knobs: the
+    auction forecast's were fitted on self-play by
+    ``benchmarks/calibrate_heuristic.py``; ``auction_benefit`` was chosen by
+    playing variants against each other.
     """
 
     auction_benefit: float = 12.0
     """Points the bot will risk (in expected failed-bid penalty) to win the auction."""
-    net_intercept: float = 37.0
-    """Forecast net of a bidding partnership with no meld and an average holding."""
-    danger_weight: float = 0.2
-    """Weight of the hand's static danger in the net forecast."""
-    meld_weight: float = 0.54
+    net_intercept: float = 40.0
+    """Forecast net of a bidding partnership whose bidder holds no meld."""
+    meld_weight: float = 0.48
     """Weight of the bidder's own best meld in the net forecast (the partner's meld and
     the exchange are in the intercept)."""
-    sigma: float = 36.0
+    danger_weight: float = 0.0
+    """Weight of the hand's static danger in the net forecast.  The fit on self-play
+    (``benchmarks/calibrate_heuristic.py``) finds no measurable effect once the meld is
+    known, so by default the danger only guides the choice of the sunk suit."""
+    sigma: float = 34.0
     """Standard deviation of the net forecast (the fit's residual on self-play)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -371,7 +383,7 @@ class HeuristicBot:
         _, suit, meld = best
         danger = _static_danger(counts, suit)
         net = self.net_intercept + self.danger_weight * danger + self.meld_weight * meld
-        return HandEstimate(suit, meld, net, self.sigma)
+        return HandEstimate(suit, meld, danger, net, self.sigma)
 
     def _call(self, view: PlayerView, seat: Seat) -> Action:
         """Bid the highest legal amount if the expected failed-bid penalty is acceptable.
@@ -620,6 +632,7 @@ class _Branch(NamedTuple):
     used: tuple[int, ...] = ()
 
     def shed(self, points: float) -> _Branch:
+        """The same branch with ``points`` more in the trick."""
         return self._replace(points=self.points + points)
 
 

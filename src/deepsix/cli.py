@@ -80,7 +80,16 @@ from deepsix.transcript import TranscriptWriter
 from deepsix.tricks import trick_points, trick_winner
 from deepsix.views import PlayerView, view
 
-__all__ = ["SavedGame", "load_game", "main", "parse_command", "save_game"]
+__all__ = [
+    "Command",
+    "SavedGame",
+    "describe_legal",
+    "load_game",
+    "main",
+    "parse_command",
+    "run",
+    "save_game",
+]
 
 _SEAT_NAMES: Final = ("North", "East", "South", "West")
 _RED: Final = frozenset((Suit.DIAMONDS, Suit.HEARTS))
@@ -163,8 +172,9 @@ def _deal_stream(seed: int, state: GameState) -> random.Random:
 
 
 def _card_text(card: Card, *, style: str = "") -> Text:
-    colour = "red" if card.suit in _RED else "bright_white"
-    return Text(str(card), style=f"bold {colour} {style}".strip())
+    """One card as bold text, red for diamonds and hearts (the terminal's colour otherwise)."""
+    colour = "red" if card.suit in _RED else ""
+    return Text(str(card), style=" ".join(part for part in ("bold", colour, style) if part))
 
 
 def _suited(line: str) -> Text:
@@ -179,6 +189,7 @@ def _suited(line: str) -> Text:
 
 
 def _who(seat: Seat, human: Seat | None) -> str:
+    """How the narrator names a seat: 'You' for the human."""
     return "You" if seat == human else _SEAT_NAMES[seat]
 
 
@@ -201,12 +212,14 @@ def _hand_text(cards: Sequence[Card], legal: set[Card], sunk: Suit | None) -> Te
 
 
 def _calls(calls: Sequence[Bid | Pass]) -> str:
+    """The auction so far, compactly: 'E 120 · S pass · W 110'."""
     return " · ".join(
         f"{c.seat} {c.amount}" if isinstance(c, Bid) else f"{c.seat} pass" for c in calls
     )
 
 
 def _meld_list(melds: Sequence[Meld]) -> str:
+    """Melds with their values, for the table display."""
     return ", ".join(f"{meld} {meld.value}" for meld in melds)
 
 
@@ -232,6 +245,7 @@ def _score_table(records: Sequence[HandRecord], title: str = "Score sheet") -> T
 
 
 def _suit_text(suit: Suit) -> Text:
+    """A suit symbol in its colour."""
     return Text(suit.symbol, style="bold red" if suit in _RED else "bold")
 
 
@@ -255,6 +269,7 @@ _COMMANDS: Final = {
 
 
 def _parse_cards_in(words: Sequence[str]) -> list[Card]:
+    """Cards typed as separate words (each 7S, 7s or 7♠)."""
     cards: list[Card] = []
     for word in words:
         cards.append(Card.parse(word))
@@ -262,6 +277,7 @@ def _parse_cards_in(words: Sequence[str]) -> list[Card]:
 
 
 def _parse_amount(word: str) -> int:
+    """A typed bid amount; accepts a leading minus sign (ASCII or typographic)."""
     cleaned = word.replace("\N{MINUS SIGN}", "-")
     body = cleaned[1:] if cleaned.startswith(("-", "+")) else cleaned
     if not body.isascii() or not body.isdigit() or len(body) > 6:
@@ -335,6 +351,7 @@ def parse_command(text: str, player: PlayerView) -> list[Action] | Command:
 
 
 def _best_melds(player: PlayerView) -> list[Action]:
+    """The DeclareMeld actions that complete the best declaration ('meld best')."""
     seat = player.seat
     sunk = player.sunk_suit
     assert seat is not None
@@ -393,6 +410,7 @@ _HELP: Final = (
 
 
 def _lineup(names: Sequence[str] | None, default: str = "heuristic") -> list[str]:
+    """Bot names by seat from 1 (every seat), 2 (per side) or 4 (per seat) names."""
     if not names:
         return [default] * 4
     if len(names) == 1:
@@ -405,6 +423,7 @@ def _lineup(names: Sequence[str] | None, default: str = "heuristic") -> list[str
 
 
 def _cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    """``deepsix watch``: four bots play one game, printed as it goes."""
     names = _lineup(args.bots)
     bots = [make_bot(name) for name in names]
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
@@ -462,6 +481,7 @@ class _Narrator:
         self._shown: list[Card] = []
 
     def say(self, text: str | Text) -> None:
+        """Print a line, suit symbols coloured."""
         self.console.print(_suited(text) if isinstance(text, str) else text)
 
     def step(self, before: GameState, action: Action, after: GameState) -> None:
@@ -513,6 +533,7 @@ class _Narrator:
             self.say(f"{_SEAT_NAMES[record.bidder]} bid {record.bid}: {made}.")
 
     def _passing(self, before: GameState, action: PassCard, after: GameState) -> None:
+        """Narrate a passed card: the human sees its own passes and what it receives."""
         seat = action.seat
         human = self.human
         if seat == human:
@@ -586,6 +607,7 @@ _PROMPTS: Final = {
 
 
 def _ask(console: Console, prompt: str, read: Callable[[], str], echo: bool) -> str:
+    """Prompt and read one line; end of input and Ctrl-C become a clean stop."""
     console.print(Text(f"{prompt} (? for help) > ", style="bold green"), end="")
     try:
         line = read()
@@ -661,6 +683,7 @@ def _human_turn(
 
 
 def _cmd_play(args: argparse.Namespace, console: Console, read: Callable[[], str]) -> int:
+    """``deepsix play``: the human at one seat, bots at the others; save and resume."""
     if args.resume:
         saved = load_game(args.resume)
         if "human" not in saved.bots or saved.seed is None:
@@ -742,6 +765,7 @@ def _cmd_play(args: argparse.Namespace, console: Console, read: Callable[[], str
 
 
 def _cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    """``deepsix simulate``: many games with a progress bar, then the summary."""
     names = _lineup(args.bots, default="heuristic")
     if args.bots is None:
         names = ["heuristic", "random", "heuristic", "random"]
@@ -812,6 +836,7 @@ def _dask_executor(
 
 
 def _print_summary(console: Console, result: SimulationResult, where: str) -> None:
+    """The simulation's summary: a table per side, game length, meld frequency."""
     summary = result.summary()
     seats = "alternated" if result.alternate else "fixed"
     console.print(
@@ -870,6 +895,7 @@ def _replay_lines(state: GameState, show_hands: bool) -> Iterator[list[str]]:
 
 
 def _cmd_replay(args: argparse.Namespace, console: Console, read: Callable[[], str]) -> int:
+    """``deepsix replay``: print a saved game, or step through it."""
     saved = load_game(args.record)
     state = saved.state
     console.print(
@@ -910,6 +936,7 @@ class _UsageError(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The argument parser of the four subcommands."""
     parser = argparse.ArgumentParser(
         prog="deepsix",
         description="Deep Six: watch bots play, play against them, simulate, replay.",
@@ -967,6 +994,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(console: Console, message: str, code: int) -> int:
+    """Report an error on the console; return the exit status."""
     console.print(Text(f"deepsix: error: {message}", style="bold red"))
     return code
 
@@ -1009,6 +1037,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) 
 
 
 def _exit_code(exit_: SystemExit) -> int:
+    """The exit status argparse asked for (``--help``, ``--version``, usage errors)."""
     code = exit_.code
     if code is None:
         return 0

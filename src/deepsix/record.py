@@ -52,6 +52,7 @@ from deepsix.state import GameState, Phase
 
 __all__ = [
     "FORMAT",
+    "MAX_ACTIONS",
     "GameRecord",
     "RecordError",
     "iter_states",
@@ -69,6 +70,12 @@ _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _TAG_LINE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,63})\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _MAX_TAG_VALUE: Final = 1000
 _MAX_RECORD_CHARS: Final = 4 * 1024 * 1024
+
+MAX_ACTIONS: Final = 50_000
+"""The most actions a loaded record or state history may hold (a long game has a few thousand).
+
+Loading replays every action, so the cap bounds the work a hostile document can cause.
+"""
 
 
 class RecordError(SerializationError):
@@ -394,6 +401,10 @@ def read_record(text: str, *, verify: bool = True) -> GameRecord:
         for marker in (";", "#"):
             content = content.split(marker, 1)[0]
         for token in content.split():
+            if len(actions) >= MAX_ACTIONS:
+                raise RecordError(
+                    f"line {number}: more than {MAX_ACTIONS} actions; refused", line=number
+                )
             try:
                 actions.append(parse_action(token))
             except ParseError as error:

@@ -69,10 +69,10 @@ from deepsix.actions import Deal
 from deepsix.cards import CARDS, Card, Seat
 from deepsix.engine import apply
 from deepsix.errors import DeepSixError, InvalidStateError
+from deepsix.hands import pack
 from deepsix.melds import melded_copies
-from deepsix.rules import PlayOver
 from deepsix.state import GameState, HandSetup, Phase
-from deepsix.tricks import winning_position
+from deepsix.tricks import legal_plays
 from deepsix.validation import PHASE_ORDER, dealt_counts, hand_script, hand_start
 from deepsix.views import PlayerView, view
 
@@ -84,6 +84,8 @@ class SamplingError(InvalidStateError):
 
 
 _SEATS: Final = tuple(Seat)
+_WHOLE_SUIT: Final = tuple(pack(CARDS[7 * suit : 7 * suit + 7]) for suit in range(4))
+"""Per suit, a packed hand holding one copy of each of its seven cards."""
 _SWAPS_PER_COPY: Final = 8
 _MAX_SPLITS: Final = 20_000
 
@@ -182,30 +184,34 @@ class _Sampler:
         return pp, bp
 
     def forbidden(self) -> list[set[int]]:
-        """Per seat, the cards it cannot hold now, inferred from its plays this hand."""
+        """Per seat, the cards it cannot hold now, inferred from its plays this hand.
+
+        A seat that did not follow suit holds none of the suit led.  A seat
+        that followed with a card the play-over rule would have forbidden,
+        had it held a higher card, holds none of those higher cards: asking
+        the engine's :func:`~deepsix.legal_plays` which cards of the suit a
+        hand holding every card of it could play gives exactly that set.
+        (Holdings only shrink during play, so what was true then is true now.)
+        """
         v = self.view
         sunk = v.sunk_suit
+        play_over = self.rules.play_over
         out: list[set[int]] = [set(), set(), set(), set()]
         plays_by_trick = [trick.plays for trick in v.tricks]
         if v.trick:
             plays_by_trick.append(v.trick)
         for plays in plays_by_trick:
             led = plays[0][1] // 7
+            every = _WHOLE_SUIT[led]
             for position in range(1, len(plays)):
                 seat, card = plays[position]
-                before = [c for _, c in plays[:position]]
                 if card // 7 != led:
                     out[seat].update(range(7 * led, 7 * led + 7))
                     continue
-                if self.rules.play_over is PlayOver.WIN_TRICK:
-                    top = before[winning_position(before, sunk)]
-                    if top // 7 != led:
-                        continue
-                    bar = top
-                else:
-                    bar = max(c for c in before if c // 7 == led)
-                if card < bar:
-                    out[seat].update(range(bar, 7 * led + 7))
+                before = [c for _, c in plays[:position]]
+                allowed = legal_plays(every, before, sunk, play_over)
+                if card not in allowed:
+                    out[seat].update(allowed)
         return out
 
     # -- the sample ---------------------------------------------------------------

@@ -11,10 +11,10 @@ Reproducibility: game ``i``'s seed is derived from the master seed and
 so a simulation gives identical results whatever the number of workers or
 the executor -- one process, a process pool, or a Dask cluster.
 
-Parallelism: by default the games run in a :class:`ProcessPoolExecutor`
+Parallelism: by default the games run in a ``ProcessPoolExecutor``
 over all local cores, in chunks of games (one task per chunk keeps the
 per-task overhead negligible).  Pass ``executor=`` any
-:class:`concurrent.futures.Executor` -- for instance
+``concurrent.futures.Executor`` -- for instance
 ``dask.distributed.Client(address).get_executor()`` (``pip install
 deepsix[distributed]``) -- to run the chunks elsewhere.  Only the standard
 library and attrs are used here.
@@ -50,8 +50,10 @@ __all__ = [
     "SideSummary",
     "SimulationResult",
     "Summary",
+    "default_workers",
     "game_seed",
     "hand_rows",
+    "play_one",
     "simulate",
     "wilson_interval",
     "write_csv",
@@ -289,10 +291,12 @@ class SimulationResult:
 
 
 def _mean(values: Sequence[int]) -> float:
+    """The average, or 0 for no values."""
     return sum(values) / len(values) if values else 0.0
 
 
 def _label(bot: str | Bot) -> str:
+    """A bot's name in results: its registry name, else its class name."""
     if isinstance(bot, str):
         return bot.strip().lower()
     for name, factory in BOT_NAMES.items():
@@ -302,6 +306,7 @@ def _label(bot: str | Bot) -> str:
 
 
 def _full_lineup(lineup: Lineup) -> tuple[str | Bot, ...]:
+    """Four bots by seat from two (one per side) or four; names are checked here."""
     if isinstance(lineup, str):
         raise TypeError("a line-up is a sequence of bots, not a single string")
     entries = tuple(lineup)

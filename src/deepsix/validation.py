@@ -142,8 +142,8 @@ def validate(state: GameState, *, history: bool = True) -> None:
 
     The checks are listed in this module's documentation.  ``history=False``
     skips replaying the state's history (the one check whose cost grows
-    with the length of the game); everything else is cheap (well under a
-    millisecond for a typical state).
+    with the length of the game); everything else costs about as much as
+    replaying one hand (a millisecond or so).
 
     A state's history (``state.history``) is either the whole game, which
     replays from ``new_game(rules, first dealer)``, or -- for states built
