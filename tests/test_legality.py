@@ -74,6 +74,8 @@ def _assert_rejected(
     assert error.rule == error.reason.rule
     assert error.rule in RULEBOOK
     assert str(error).startswith(f"{error.rule}: {error.reason.description}")
+    assert isinstance(error.detail, str), "the error explains itself"
+    assert error.detail in str(error)
     assert error.action is action
     assert state == snapshot
     assert hash(state) == hash(snapshot)
@@ -81,18 +83,24 @@ def _assert_rejected(
     return error
 
 
-@given(game_specs(max_steps=900))
-def test_apply_succeeds_iff_action_is_legal(spec: GameSpec) -> None:
+@given(game_specs(max_steps=700), st.sampled_from(tuple(Phase)), st.randoms(use_true_random=False))
+def test_apply_succeeds_iff_action_is_legal(
+    spec: GameSpec, phase: Phase, rng: random.Random
+) -> None:
     """Invariant 4: legality is exact -- over every action of every type for every seat.
 
-    For a reachable state, each candidate of :func:`action_universe` (bids on
-    and off the ladder, every card, suit and meld, a good and a bad deal) is
-    applied: it succeeds exactly when it is in ``legal_actions`` (at a
-    chance step, exactly when it is a deal of the whole deck), exactly when
-    the rules-text oracle finds no violation, and otherwise raises with a
+    A reachable state is picked from a random game prefix, in a drawn phase
+    when the prefix visits it (so every phase is checked equally often).
+    Each candidate of :func:`action_universe` (bids on and off the ladder,
+    every card, suit and meld, a good and a bad deal) is applied: it
+    succeeds exactly when it is in ``legal_actions`` (at a chance step,
+    exactly when it is a deal of the whole deck), exactly when the
+    rules-text oracle finds no violation, and otherwise raises with a
     reason the oracle names.  Every legal action is in the universe.
     """
-    state = spec.final()
+    states = spec.states()
+    in_phase = [state for state in states if state.phase is phase]
+    state = rng.choice(in_phase) if in_phase else states[-1]
     snapshot = pickle.loads(pickle.dumps(state))
     legal = legal_actions(state)
     universe = action_universe(state)
@@ -241,3 +249,42 @@ def test_game_over_rejects_every_action() -> None:
     assert not legal_actions(state)
     for action in action_universe(state)[::7]:
         assert _assert_rejected(state, action, compare=False).reason is Reason.GAME_OVER
+
+
+def _auction_positions() -> list[GameState]:
+    """Auction states: the opening call after 0, 1 and 2 passes, the forced dealer, and
+    standing bids of 120, 50, 0, -400 and the floor, -410."""
+    positions = []
+    for passes in range(4):
+        state = apply(new_game(dealer=Seat.WEST), shuffled_deal(passes))
+        for _ in range(passes):
+            assert state.to_act is not None
+            state = apply(state, Pass(state.to_act))
+        positions.append(state)
+    for standing in (120, 50, 0, -400, -410):
+        state = apply(new_game(dealer=Seat.WEST), shuffled_deal(standing))
+        state = apply(state, Bid(Seat.NORTH, standing))
+        positions.append(state)
+    return positions
+
+
+def test_every_call_in_every_auction_position_is_judged_right() -> None:
+    """Invariant 4: legality is exact -- every bid from -440 to 150 in fives, and a pass, in each of
+    nine auction positions: legal exactly when the rules allow it, and an illegal call names the
+    one rule it breaks when it breaks one (R-BID-2..7)."""
+    single = 0
+    for state in _auction_positions():
+        seat = state.to_act
+        assert seat is not None
+        calls: list[Action] = [Pass(seat), *(Bid(seat, amount) for amount in range(-440, 151, 5))]
+        for call in calls:
+            violations = naive_violations(state, call)
+            if not violations:
+                assert call in legal_actions(state)
+                apply(state, call)
+                continue
+            error = _assert_rejected(state, call, compare=False)
+            assert error.reason in violations
+            if len(violations) == 1:
+                single += 1
+    assert single > 400

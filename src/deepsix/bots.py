@@ -323,8 +323,14 @@ class HeuristicBot:
     playing variants against each other.
     """
 
-    auction_benefit: float = 12.0
-    """Points the bot will risk (in expected failed-bid penalty) to win the auction."""
+    auction_benefit: float = 60.0
+    """Points the bot will risk (in expected failed-bid penalty) to win the auction.
+
+    Winning the auction is worth a lot -- the sunk suit, the exchange and the
+    lead: in self-play the side that wins it records fewer points than the
+    other even at these stakes (70 against 84 a hand, 600 hands).  Head to
+    head over 200 paired games, 60 beat 30 in 66% of games and 100 in 62%,
+    and 45 and 75 each won 45% against it."""
     net_intercept: float = 40.0
     """Forecast net of a bidding partnership whose bidder holds no meld."""
     meld_weight: float = 0.48

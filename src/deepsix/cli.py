@@ -662,7 +662,7 @@ def _human_turn(
                 _render_table(console, player)
             continue
         if not parsed:
-            console.print(Text("Nothing to do: your melds are all declared; type 'done'."))
+            console.print(Text("No (more) melds to declare: type 'done'."))
             continue
         moved = False
         for action in parsed:

@@ -275,10 +275,6 @@ def _build_converter() -> Converter:
         raise MissingDependencyError(
             "JSON support needs cattrs: install it with `pip install deepsix[json]`"
         ) from error
-    import deepsix.state
-
-    # HandSetup names Bid and Pass only for type checkers; give cattrs the real classes.
-    attrs.resolve_types(HandSetup, {**vars(deepsix.state), "Bid": Bid, "Pass": Pass})
     conv = make_converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)

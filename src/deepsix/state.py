@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from deepsix.actions import Action, Bid, Pass
 from deepsix.cards import Card, Seat, Suit, Team
 from deepsix.hands import unpack
 from deepsix.melds import Meld
@@ -24,7 +25,6 @@ from deepsix.scoring import card_points
 from deepsix.tricks import Trick
 
 if TYPE_CHECKING:
-    from deepsix.actions import Action, Bid, Pass
     from deepsix.engine import LegalActions
 
 __all__ = ["GameState", "HandRecord", "HandSetup", "History", "Phase"]
