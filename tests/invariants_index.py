@@ -57,6 +57,7 @@ INVARIANTS: Final[dict[int, tuple[str, list[str]]]] = {
             f"{_LEGAL}::test_illegal_action_leaves_state_unchanged_and_usable",
             f"{_LEGAL}::test_values_that_are_not_actions_are_rejected",
             f"{_LEGAL}::test_any_ordering_of_the_deck_is_a_deal",
+            f"{_LEGAL}::test_every_call_in_every_auction_position_is_judged_right",
             _STATE,
         ],
     ),
