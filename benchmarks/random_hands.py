@@ -49,9 +49,8 @@ def main() -> None:
     hands_per_s = statistics.median(r[0] for r in results)
     actions_per_s = statistics.median(r[1] for r in results)
     print(f"random complete hands: {args.runs} runs of {args.hands} hands, one process")
-    print(
-        f"  median hands/s   : {hands_per_s:,.0f}  (runs: {', '.join(f'{r[0]:,.0f}' for r in results)})"
-    )
+    runs = ", ".join(f"{r[0]:,.0f}" for r in results)
+    print(f"  median hands/s   : {hands_per_s:,.0f}  (runs: {runs})")
     print(f"  median actions/s : {actions_per_s:,.0f}")
     print(
         f"  target 2,500 hands/s: {'met' if hands_per_s >= 2500 else 'NOT met'} "

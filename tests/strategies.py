@@ -68,6 +68,7 @@ __all__ = [
     "cards",
     "choose_action",
     "deep_only",
+    "examples",
     "game_specs",
     "hand_and_trick",
     "hands",
@@ -109,6 +110,16 @@ def scaled_examples(divisor: int, *, minimum: int = 2) -> int:
     ``ci`` profile stays cheap while ``deep`` scales up with it.
     """
     return max(minimum, settings().max_examples // divisor)
+
+
+def examples(*, ci: int, deep: int) -> int:
+    """``max_examples`` for a test whose examples are costly (they play games).
+
+    ``ci`` in the cheap run, ``deep`` under the deep run (``nox -s verify``):
+    the budgets keep the deep run of the whole suite within 15 minutes on
+    two cores instead of the deep profile's blanket 2,000 examples.
+    """
+    return deep if is_deep_run() else ci
 
 
 # -- small values ------------------------------------------------------------

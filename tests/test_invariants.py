@@ -61,10 +61,10 @@ from tests.invariants_index import INVARIANTS
 from tests.strategies import (
     RULES_VARIANTS,
     GameSpec,
+    examples,
     game_specs,
     play_random,
     rules_variants,
-    scaled_examples,
     seats,
 )
 
@@ -81,6 +81,7 @@ def whole_games() -> st.SearchStrategy[GameSpec]:
 
 
 @given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=60, deep=400))
 def test_conservation_in_every_reachable_state(spec: GameSpec) -> None:
     """Invariant 1: conservation -- the 56 cards are accounted for exactly once.
 
@@ -94,6 +95,7 @@ def test_conservation_in_every_reachable_state(spec: GameSpec) -> None:
 
 
 @given(rules_variants(), seats(), st.integers(0, 2**32 - 1))
+@settings(max_examples=examples(ci=60, deep=400))
 def test_fourteen_cards_each_at_start_of_play(rules: Rules, dealer: Seat, seed: int) -> None:
     """Invariant 1: conservation -- 14 cards each as play starts (R-DEAL-1, R-PASS-1, R-PASS-2)."""
     rng = random.Random(seed)
@@ -119,6 +121,7 @@ def test_deck_holds_250_card_points() -> None:
 
 
 @given(whole_games())
+@settings(max_examples=examples(ci=60, deep=300))
 def test_every_hand_distributes_250_card_points(spec: GameSpec) -> None:
     """Invariant 2: card points -- every completed hand shares exactly 250 points between the teams.
 
@@ -140,6 +143,7 @@ def test_every_hand_distributes_250_card_points(spec: GameSpec) -> None:
 
 
 @given(whole_games())
+@settings(max_examples=examples(ci=60, deep=300))
 def test_zero_floor_on_the_score_sheet(spec: GameSpec) -> None:
     """Invariant 3: zero floor -- no team records a negative hand score (R-SCORE-3, R-SCORE-4).
 
@@ -184,6 +188,7 @@ def test_zero_floor_of_score_hand(
 
 
 @given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=60, deep=300))
 def test_every_live_state_has_a_move(spec: GameSpec) -> None:
     """Invariant 5: liveness -- every non-final state has a legal action or is a chance step."""
     for state in spec.states():
@@ -197,7 +202,7 @@ def test_hand_action_bound_of_default_rules() -> None:
 
 
 @given(whole_games())
-@settings(max_examples=scaled_examples(1))
+@settings(max_examples=examples(ci=60, deep=300))
 def test_hands_respect_the_action_bound_and_games_end(spec: GameSpec) -> None:
     """Invariant 5: liveness -- hands stay within ``hand_action_bound(rules)``; random games end.
 
@@ -232,6 +237,7 @@ def test_hands_respect_the_action_bound_and_games_end(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=60, deep=300))
 def test_auction_invariants_in_random_games(spec: GameSpec) -> None:
     """Invariant 6: auction -- every auction of a random game, on the full ladder of its rules.
 
@@ -282,7 +288,7 @@ def _last_play_state(seed: int, rules: Rules) -> GameState:
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(0, 40), st.sampled_from(RULES_VARIANTS))
-@settings(max_examples=scaled_examples(3))
+@settings(max_examples=examples(ci=20, deep=150))
 def test_equal_totals_play_on(seed: int, gap: int, rules: Rules) -> None:
     """Invariant 10: game end -- equal totals at or past the target start a new hand.
 
@@ -313,7 +319,7 @@ def test_equal_totals_play_on(seed: int, gap: int, rules: Rules) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=200))
 def test_same_seed_same_actions_same_states(spec: GameSpec) -> None:
     """Invariant 11: determinism -- the same seed and the same actions give equal states.
 
@@ -331,7 +337,7 @@ def test_same_seed_same_actions_same_states(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=700), st.integers(0, 2**32 - 1))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=300))
 def test_apply_never_mutates_its_input(spec: GameSpec, seed: int) -> None:
     """Invariant 11: purity -- ``apply`` leaves its input state exactly as it was.
 
@@ -358,7 +364,7 @@ def test_apply_never_mutates_its_input(spec: GameSpec, seed: int) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=200))
 def test_states_are_hashable_and_equal_by_value(spec: GameSpec) -> None:
     """Invariant 11: hashability -- states hash, compare by value, work as dict keys."""
     states = spec.states()
@@ -375,7 +381,7 @@ def test_states_are_hashable_and_equal_by_value(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=900))
-@settings(max_examples=scaled_examples(3))
+@settings(max_examples=examples(ci=20, deep=150))
 def test_nothing_reachable_is_mutable(spec: GameSpec) -> None:
     """Invariant 11: immutability -- every object reachable from a state is frozen.
 
@@ -395,7 +401,7 @@ def test_nothing_reachable_is_mutable(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=1500))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=300))
 def test_replaying_history_reproduces_the_state(spec: GameSpec) -> None:
     """Invariant 12: replay -- ``state.history`` from ``new_game(rules, dealer)`` gives it back.
 
@@ -415,6 +421,7 @@ def test_replaying_history_reproduces_the_state(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=60, deep=300))
 def test_tricks_and_setup_follow_the_rules(spec: GameSpec) -> None:
     """R-PLAY-1, R-PLAY-4, R-INVITE-2, R-MELD-2, R-MELD-3, R-MELD-4: the bidder leads first, winners
     lead next, each trick's winner is the rules text's, and shown and melded cards fit the hands."""
@@ -424,7 +431,7 @@ def test_tricks_and_setup_follow_the_rules(spec: GameSpec) -> None:
 
 
 @given(game_specs(max_steps=900))
-@settings(max_examples=scaled_examples(3))
+@settings(max_examples=examples(ci=20, deep=200))
 def test_all_state_invariants_along_random_games(spec: GameSpec) -> None:
     """Invariants 1, 2, 3, 5 and 10: the combined per-state and per-step checks on every step."""
     states = spec.states()

@@ -49,10 +49,10 @@ from tests.checks import naive_violations
 from tests.strategies import (
     GameSpec,
     action_universe,
+    examples,
     game_specs,
     illegal_actions,
     reachable_states,
-    scaled_examples,
 )
 
 
@@ -84,6 +84,7 @@ def _assert_rejected(
 
 
 @given(game_specs(max_steps=700), st.sampled_from(tuple(Phase)), st.randoms(use_true_random=False))
+@settings(max_examples=examples(ci=60, deep=500))
 def test_apply_succeeds_iff_action_is_legal(
     spec: GameSpec, phase: Phase, rng: random.Random
 ) -> None:
@@ -124,7 +125,7 @@ def test_apply_succeeds_iff_action_is_legal(
 
 
 @given(st.data(), reachable_states(max_steps=900))
-@settings(max_examples=scaled_examples(1))
+@settings(max_examples=examples(ci=60, deep=500))
 def test_illegal_action_leaves_state_unchanged_and_usable(
     data: st.DataObject, state: GameState
 ) -> None:
@@ -144,6 +145,7 @@ def test_illegal_action_leaves_state_unchanged_and_usable(
 
 
 @given(reachable_states(max_steps=900), st.sampled_from([None, 7, "N plays 7S", (Seat.NORTH,)]))
+@settings(max_examples=examples(ci=60, deep=500))
 def test_values_that_are_not_actions_are_rejected(state: GameState, junk: object) -> None:
     """Invariant 4: legality is exact -- values that are not actions are rejected (R-TURN-1)."""
     error = _assert_rejected(state, junk)

@@ -42,11 +42,11 @@ from tests.checks import assert_immutable, assert_state, assert_transition, repl
 from tests.strategies import (
     RULES_VARIANTS,
     STYLES,
+    examples,
     illegal_actions,
     play_random,
     rules_ids,
     rules_variants,
-    scaled_examples,
     seats,
 )
 
@@ -152,7 +152,7 @@ class DeepSixGames(RuleBasedStateMachine):
 
 def _machine_settings() -> settings:
     return settings(
-        max_examples=scaled_examples(30, minimum=2),
+        max_examples=examples(ci=2, deep=25),
         stateful_step_count=25,
         deadline=None,
     )
