@@ -59,8 +59,30 @@ __all__ = [
     "RandomBot",
     "bot_rng",
     "make_bot",
+    "melds_to_complete_best",
     "play_game",
 ]
+
+
+def melds_to_complete_best(view: PlayerView) -> list[Meld]:
+    """The melds the seat still has to declare to reach its best declaration.
+
+    The best declaration is :func:`deepsix.best_meld` over the seat's hand,
+    capped for the bidder so that enough cards stay unmelded to pass back
+    (R-MELD-4); melds already declared are left out.
+    """
+    seat = view.seat
+    sunk = view.sunk_suit
+    assert seat is not None
+    assert sunk is not None
+    cap = None
+    if view.phase is Phase.BIDDER_MELD:
+        cap = len(view.hand) - view.rules.pass_size
+    target = list(best_meld(view.hand, sunk, view.rules, max_melded=cap))
+    for meld in view.melds[seat]:
+        if meld in target:
+            target.remove(meld)
+    return target
 
 
 @runtime_checkable
@@ -563,17 +585,8 @@ class HeuristicBot:
         helps -- melded cards are still played -- so the bot always melds
         its best.
         """
-        sunk = view.sunk_suit
-        assert sunk is not None
-        cap = None
-        if view.phase is Phase.BIDDER_MELD:
-            cap = len(view.hand) - view.rules.pass_size
-        target = list(best_meld(view.hand, sunk, view.rules, max_melded=cap))
-        for meld in view.melds[seat]:
-            if meld in target:
-                target.remove(meld)
         legal = view.legal_actions
-        for meld in target:
+        for meld in melds_to_complete_best(view):
             for action in legal:
                 if isinstance(action, DeclareMeld) and action.meld == meld:
                     return action

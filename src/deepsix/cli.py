@@ -60,11 +60,18 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.bots import BOT_NAMES, Bot, HeuristicBot, bot_rng, make_bot
+from deepsix.bots import (
+    BOT_NAMES,
+    Bot,
+    HeuristicBot,
+    bot_rng,
+    make_bot,
+    melds_to_complete_best,
+)
 from deepsix.cards import Card, Seat, Suit
 from deepsix.engine import apply, new_game, shuffled_deal
 from deepsix.errors import IllegalActionError, ParseError, SerializationError
-from deepsix.melds import Meld, MeldKind, best_meld
+from deepsix.melds import Meld, MeldKind
 from deepsix.notation import parse_action
 from deepsix.record import read_record, record_of, replay, write_record
 from deepsix.simulate import (
@@ -353,17 +360,8 @@ def parse_command(text: str, player: PlayerView) -> list[Action] | Command:
 def _best_melds(player: PlayerView) -> list[Action]:
     """The DeclareMeld actions that complete the best declaration ('meld best')."""
     seat = player.seat
-    sunk = player.sunk_suit
     assert seat is not None
-    assert sunk is not None
-    cap = None
-    if player.phase is Phase.BIDDER_MELD:
-        cap = len(player.hand) - player.rules.pass_size
-    target = list(best_meld(player.hand, sunk, player.rules, max_melded=cap))
-    for meld in player.melds[seat]:
-        if meld in target:
-            target.remove(meld)
-    return [DeclareMeld(seat, meld) for meld in target]
+    return [DeclareMeld(seat, meld) for meld in melds_to_complete_best(player)]
 
 
 def describe_legal(player: PlayerView) -> str:
