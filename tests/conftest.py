@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
 from hypothesis import HealthCheck, settings
@@ -17,5 +18,7 @@ settings.register_profile(
 settings.register_profile(
     "deep", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("crosshair", backend="crosshair", deadline=None, database=None)
+# The symbolic backend exists only where hypothesis-crosshair is installed (its own nox session).
+if importlib.util.find_spec("hypothesis_crosshair_provider") is not None:
+    settings.register_profile("crosshair", backend="crosshair", deadline=None, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

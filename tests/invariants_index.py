@@ -76,6 +76,7 @@ INVARIANTS: Final[dict[int, tuple[str, list[str]]]] = {
         [
             f"{_INV}::test_auction_invariants_in_random_games",
             f"{_EXH}::test_every_auction_on_short_ladders",
+            f"{_EXH}::test_bid_ladder_for_every_step",
             f"{_EXH}::test_forced_bid_only_after_three_passes",
             f"{_EXH}::test_auction_step_records_the_outcome",
         ],

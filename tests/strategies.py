@@ -228,7 +228,7 @@ def rules_ids(rules: Rules) -> str:
 
 @st.composite
 def _arbitrary_rules(draw: st.DrawFn) -> Rules:
-    step = draw(st.sampled_from((5, 10, 20, 30)))
+    step = draw(st.sampled_from((1, 2, 5, 10, 20, 30)))
     opening = step * draw(st.integers(0, 240 // step))
     forced = step * draw(st.integers(-(300 // step), opening // step))
     lowest = step * draw(st.integers(-(450 // step), forced // step))

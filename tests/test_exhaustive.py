@@ -416,6 +416,28 @@ def test_every_auction_on_short_ladders(rules: Rules) -> None:
         assert nodes > len(found) > 100
 
 
+@pytest.mark.parametrize("step", [1, 2, 5, 10, 20, 30])
+def test_bid_ladder_for_every_step(step: int) -> None:
+    """Invariant 6: auction -- the bids on offer are exactly the multiples of the step from the
+    opening limit (or just below the standing bid) down to the floor (R-BID-3..6).
+
+    Every standing bid on the ladder is tried, for steps down to 1, where
+    an off-by-one in the ladder's end would show.
+    """
+    rules = Rules(bid_step=step, opening_bid_limit=120, forced_bid=120, lowest_bid=-60 - 3 * step)
+    ladder = [amount for amount in range(-600, 601) if amount % step == 0]
+    for standing in (None, *rules.bid_amounts):
+        offered = legal_calls(rules, (), Seat.NORTH, standing)
+        assert offered[0] == Pass(Seat.NORTH)
+        ceiling = rules.opening_bid_limit if standing is None else standing - 1
+        expected = [
+            Bid(Seat.NORTH, amount)
+            for amount in reversed(ladder)
+            if rules.lowest_bid <= amount <= ceiling
+        ]
+        assert list(offered[1:]) == expected
+
+
 def test_forced_bid_only_after_three_passes() -> None:
     """Invariant 6: auction -- after three passes the dealer's only call is 120 (R-BID-7)."""
     rules = Rules()
