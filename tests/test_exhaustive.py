@@ -465,16 +465,18 @@ def test_auction_step_records_the_outcome() -> None:
         Bid(Seat.WEST, -410),
         Pass(Seat.NORTH),
     ]
-    for call in sequence:
+    next_seats = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]  # passed seats are skipped
+    for call, expected in zip(sequence, next_seats, strict=True):
         assert call in legal_calls(rules, calls, call.seat, bid)
         step = after_call(calls, bidder, bid, call)
         calls, bidder, bid = step.bids, step.bidder, step.bid
-        assert not step.finished
+        assert step.finished is False
+        assert step.next_seat == expected
     assert legal_calls(rules, calls, Seat.EAST, bid) == (Pass(Seat.EAST),), (
         "nothing below the floor"
     )
     step = after_call(calls, bidder, bid, Pass(Seat.EAST))
-    assert step.finished
+    assert step.finished is True
     assert step.bidder == Seat.WEST
     assert step.bid == -410
     assert step.next_seat == Seat.WEST

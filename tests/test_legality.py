@@ -38,6 +38,7 @@ from deepsix import (
     Phase,
     Reason,
     Seat,
+    ShowCard,
     Suit,
     apply,
     legal_actions,
@@ -45,7 +46,7 @@ from deepsix import (
     parse_cards,
     shuffled_deal,
 )
-from tests.checks import naive_violations
+from tests.checks import naive_can_show, naive_violations
 from tests.strategies import (
     GameSpec,
     action_universe,
@@ -290,3 +291,38 @@ def test_every_call_in_every_auction_position_is_judged_right() -> None:
             if len(violations) == 1:
                 single += 1
     assert single > 400
+
+
+@pytest.mark.parametrize("sunk", list(Suit))
+def test_invitation_offers_exactly_the_meldable_cards(sunk: Suit) -> None:
+    """R-INVITE-1, R-INVITE-2: the bidder may show exactly the cards that could belong to a meld.
+
+    North holds every club and every diamond; a card is offered while she
+    has an unshown copy of it, and only if some meld not barred by the sunk
+    suit contains it (so 4s and 5s of a sunk suit, and 2s and 3s, never).
+    """
+    north = "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D 8D"
+    south = "2H 3H 4H 5H 6H 7H 8H 2S 3S 4S 5S 6S 7S 8S"
+    state = apply(new_game(dealer=Seat.WEST), _deal_giving(north, south))
+    calls: list[Action] = [
+        Bid(Seat.NORTH, 120),
+        Pass(Seat.EAST),
+        Pass(Seat.SOUTH),
+        Pass(Seat.WEST),
+        NameSunkSuit(Seat.NORTH, sunk),
+    ]
+    for action in calls:
+        state = apply(state, action)
+    assert state.phase is Phase.INVITATION
+    held = set(state.hand(Seat.NORTH))
+    offered = {a.card for a in legal_actions(state) if isinstance(a, ShowCard)}
+    assert offered == {card for card in held if naive_can_show(card, sunk)}
+    for card in sorted(held - offered):
+        error = _assert_rejected(state, ShowCard(Seat.NORTH, card), compare=False)
+        assert error.reason is Reason.NOT_MELDABLE
+    eight = Card.parse("8C")
+    state = apply(state, ShowCard(Seat.NORTH, eight))
+    assert state.invitation == (eight,)
+    again = ShowCard(Seat.NORTH, eight)
+    assert _assert_rejected(state, again).reason is Reason.CARD_NOT_IN_HAND, "one copy only"
+    assert Done(Seat.NORTH) in legal_actions(state)

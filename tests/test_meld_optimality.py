@@ -37,6 +37,7 @@ from deepsix import (
     MeldFamily,
     MeldKind,
     NameSunkSuit,
+    ParseError,
     Pass,
     PassCard,
     Phase,
@@ -659,3 +660,36 @@ def test_best_meld_is_optimal_deep(
 ) -> None:
     """Invariant 8: melds -- deep run: 2,000 more dense hands against brute force (R-MELD-1..4)."""
     _assert_optimal(cards, sunk, sharing, max_melded)
+
+
+def test_meld_inputs_are_validated() -> None:
+    """R-MELD-1: melds are read leniently from their codes, and malformed melds or hands are refused
+    with a ParseError that says what was wrong.
+
+    Codes parse in any case, with or without the dash, with a suit letter or
+    symbol; a wide has no suit and a run or echo needs one; a hand is 28
+    counts of 0 to 2, and a declaration must fit in it.
+    """
+    for text in ("DR-S", "dr-s", " DR♠ ", "DRS"):
+        assert Meld.parse(text) == Meld(MeldKind.DEEP_RUN, Suit.SPADES)
+    assert Meld.parse("8w") == Meld(MeldKind.EIGHTS_WIDE)
+    with pytest.raises(ParseError) as bad_code:
+        Meld.parse("XX")
+    assert "'XX'" in str(bad_code.value)
+    assert "GR-S, DR-H, SR-C, DE-S, SE-D, MT-C, 8W, 7W or 6W" in str(bad_code.value)
+    with pytest.raises(ParseError, match="not int"):
+        Meld.parse(7)  # type: ignore[arg-type]  # the point: a non-string is refused
+    with pytest.raises(ParseError, match="eights wide has no suit"):
+        Meld(MeldKind.EIGHTS_WIDE, Suit.SPADES)
+    with pytest.raises(ParseError, match="deep run needs a Suit, not None"):
+        Meld(MeldKind.DEEP_RUN)
+    with pytest.raises(ParseError, match="must be a MeldKind, not 'DR'"):
+        Meld("DR", Suit.SPADES)  # type: ignore[arg-type]  # the point: a non-kind is refused
+    deep_run = Meld(MeldKind.DEEP_RUN, Suit.SPADES)
+    for counts in ([0] * 27, [0] * 29, [3] + [0] * 27, [-1] + [0] * 27):
+        with pytest.raises(ParseError, match="28 numbers from 0 to 2"):
+            meld_blocker(counts, (), deep_run, Suit.HEARTS)
+        with pytest.raises(ParseError, match="28 numbers from 0 to 2"):
+            available_melds(counts, (), Suit.HEARTS)
+    with pytest.raises(ParseError, match="need more cards than the hand holds"):
+        meld_blocker([0] * 28, (deep_run,), deep_run, Suit.HEARTS)

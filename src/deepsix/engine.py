@@ -95,6 +95,8 @@ class LegalActions(tuple[Action, ...]):
 
 
 _NONE: Final = LegalActions()
+# The private cache slot's setter: states are frozen, but the cache is not part of their value.
+_cache_legal: Final = GameState.__dict__["_legal"].__set__
 
 
 def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState:
@@ -133,7 +135,7 @@ def legal_actions(state: GameState) -> LegalActions:
     legal = state._legal
     if legal is None:
         legal = tuple.__new__(LegalActions, _GENERATORS[state.phase](state))
-        object.__setattr__(state, "_legal", legal)
+        _cache_legal(state, legal)
     return legal
 
 
@@ -210,7 +212,7 @@ def _bidder_pass_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _play_actions(state: GameState) -> tuple[Action, ...]:
-    seat = _actor(state)
+    seat: Seat = state.to_act  # type: ignore[assignment]  # always a seat during play
     packed = state.packed_hands[seat]
     trick = state.trick
     if not trick:
