@@ -101,6 +101,8 @@ INVARIANTS: Final[dict[int, tuple[str, list[str]]]] = {
             f"{_MELD}::test_best_meld_is_optimal_deep",
             f"{_MELD}::test_sharing_rule_examples",
             f"{_MELD}::test_meld_blocker_matches_the_sharing_rule",
+            f"{_MELD}::test_sharing_rule_in_the_engine",
+            f"{_MELD}::test_meld_functions_on_a_shared_hand",
             f"{_MELD}::test_no_run_in_the_sunk_suit",
             f"{_MELD}::test_meld_table_matches_the_rules_text",
             f"{_MELD}::test_largest_single_hand_meld_is_255",

@@ -17,7 +17,7 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import pytest
@@ -33,6 +33,7 @@ from deepsix import (
     Deal,
     DeclareMeld,
     Done,
+    IllegalActionError,
     Meld,
     MeldFamily,
     MeldKind,
@@ -52,7 +53,15 @@ from deepsix import (
     new_game,
     parse_cards,
 )
-from deepsix.melds import available_melds, meld_blocker, melded_copies
+from deepsix.hands import pack
+from deepsix.melds import (
+    available_melds,
+    meld_blocker,
+    melded_copies,
+    packed_available_melds,
+    packed_meld_blocker,
+    tied_up_packed,
+)
 from deepsix.rules import LARGEST_PARTNERSHIP_MELD, LOWEST_BID
 from tests.checks import (
     naive_copies_needed,
@@ -190,35 +199,142 @@ def test_sharing_rule_examples(text: str, sunk: Suit, sharing: bool, value: int)
     assert brute_force_best(cards, sunk, sharing=sharing).value == value
 
 
-@given(hands(0, 17), suits(), st.booleans(), st.data())
+@given(st.one_of(hands(0, 17), meld_rich_hands(8, 17)), suits(), st.booleans(), st.data())
 def test_meld_blocker_matches_the_sharing_rule(
     cards: tuple[Card, ...], sunk: Suit, sharing: bool, data: st.DataObject
 ) -> None:
-    """Invariant 8: melds -- the engine's per-meld check agrees with the rules text's sharing rule.
+    """Invariant 8: melds -- the engine's per-meld checks agree with the rules text's sharing rule.
 
-    For a random declaration so far (one the hand can hold) and a random next meld, ``meld_blocker``
-    refuses exactly when the rules text's feasibility check does (R-MELD-2,
-    R-MELD-3, R-MELD-4), and ``melded_copies`` counts copies the same way.
+    For a declaration so far that the hand can hold (mostly built from the
+    hand's own candidate melds) and any next meld, ``meld_blocker`` refuses
+    exactly when the rules text's feasibility check does, ``available_melds``
+    offers exactly the melds it accepts, in canonical order, and
+    ``melded_copies`` counts copies the same way (R-MELD-2, R-MELD-3,
+    R-MELD-4).  Leaving ``sharing`` out means sharing.
     """
     held = Counter(cards)
     counts = [held[card] for card in sorted(set(DECK))]
+    pool = list(candidate_melds(cards, None)) or list(ALL_MELDS)
     declared: list[Meld] = []
-    for wanted in data.draw(st.lists(st.sampled_from(ALL_MELDS), max_size=6)):
-        # Keep the declaration so far one the hand can hold (meld_blocker's precondition).
-        if not naive_meld_problems(held, [*declared, wanted], sunk, sharing=sharing) - {
-            Reason.RUN_IN_SUNK_SUIT
-        }:
+    for wanted in data.draw(st.lists(st.sampled_from(pool), max_size=6)):
+        # Keep the declaration so far one the hand can legally hold (the functions' precondition).
+        if not naive_meld_problems(held, [*declared, wanted], sunk, sharing=sharing):
             declared.append(wanted)
-    meld = data.draw(st.sampled_from(ALL_MELDS))
-    cap = data.draw(st.sampled_from([None, 3, 8, 14]))
+    meld = data.draw(st.sampled_from(pool + list(ALL_MELDS)))
+    cap = data.draw(st.sampled_from([None, 3, 6, 8, 14]))
     problems = naive_meld_problems(held, [*declared, meld], sunk, sharing=sharing, max_melded=cap)
     reason = meld_blocker(counts, declared, meld, sunk, sharing=sharing, max_melded=cap)
     assert (reason is None) == (not problems)
     if reason is not None:
         assert reason in problems
+    offered = available_melds(counts, declared, sunk, sharing=sharing, max_melded=cap)
+    assert list(offered) == [
+        m
+        for m in ALL_MELDS
+        if not naive_meld_problems(held, [*declared, m], sunk, sharing=sharing, max_melded=cap)
+    ]
     tied = melded_copies(declared, sharing=sharing)
     needed = naive_copies_needed(declared, sharing=sharing)
     assert tied == [needed[card] for card in sorted(set(DECK))]
+    if sharing:
+        assert melded_copies(declared) == tied
+        assert meld_blocker(counts, declared, meld, sunk, max_melded=cap) == reason
+        assert available_melds(counts, declared, sunk, max_melded=cap) == offered
+
+
+SHARED_HAND = "8S 8S 7S 6S 8H 8H 8D 8D 8C 8C"
+"""Both copies of every 8, and the 7♠ and 6♠: a deep run, two eights wides and four deep echoes
+overlap on the 8s."""
+
+
+def test_meld_functions_on_a_shared_hand() -> None:
+    """Invariant 8: melds -- the sharing ruling, its variant, the bidder's cap and the sunk suit
+    in ``meld_blocker``, ``available_melds`` and ``melded_copies`` (R-MELD-2..4).
+
+    With sharing, after a deep run of spades and an eights wide the second
+    eights wide and the spade echo still fit (each 8♠ serves one meld per
+    family); without sharing neither does.  Sharing is the default.
+    """
+    held = Counter(parse_cards(SHARED_HAND))
+    counts = [held[card] for card in sorted(set(DECK))]
+    run, wide = Meld(MeldKind.DEEP_RUN, Suit.SPADES), Meld(MeldKind.EIGHTS_WIDE)
+    echo = Meld(MeldKind.DEEP_ECHO, Suit.SPADES)
+    declared = [run, wide]
+    for meld in (wide, echo):
+        assert meld_blocker(counts, declared, meld, Suit.HEARTS) is None
+        assert meld_blocker(counts, declared, meld, Suit.HEARTS, sharing=True) is None
+        assert meld in available_melds(counts, declared, Suit.HEARTS)
+        blocked = meld_blocker(counts, declared, meld, Suit.HEARTS, sharing=False)
+        assert blocked is Reason.MELD_UNAVAILABLE
+        assert meld not in available_melds(counts, declared, Suit.HEARTS, sharing=False)
+    # The cap counts copies tied up: run + wide tie up 3 + 3 others = 6 copies.
+    assert sum(melded_copies(declared)) == 6
+    assert sum(melded_copies(declared, sharing=False)) == 7
+    assert meld_blocker(counts, declared, echo, Suit.HEARTS, max_melded=7) is None
+    capped = meld_blocker(counts, declared, wide, Suit.HEARTS, max_melded=9)
+    assert capped is Reason.TOO_FEW_UNMELDED
+    assert wide not in available_melds(counts, declared, Suit.HEARTS, max_melded=9)
+    assert run not in available_melds(counts, (), Suit.SPADES)
+    assert run in available_melds(counts, (), Suit.HEARTS)
+    assert run not in candidate_melds(parse_cards(SHARED_HAND), Suit.SPADES)
+    assert run in candidate_melds(parse_cards(SHARED_HAND), Suit.HEARTS)
+    # The engine's bit-packed variants agree, and also default to sharing.
+    packed = pack(parse_cards(SHARED_HAND))
+    for sharing in (True, False):
+        assert tied_up_packed(declared, sharing=sharing) == sum(
+            n << (2 * i) for i, n in enumerate(melded_copies(declared, sharing=sharing))
+        )
+        assert packed_available_melds(packed, declared, Suit.HEARTS, sharing=sharing) == (
+            available_melds(counts, declared, Suit.HEARTS, sharing=sharing)
+        )
+        for meld in (wide, echo):
+            assert packed_meld_blocker(
+                packed, declared, meld, Suit.HEARTS, sharing=sharing
+            ) == meld_blocker(counts, declared, meld, Suit.HEARTS, sharing=sharing)
+    assert tied_up_packed(declared) == tied_up_packed(declared, sharing=True)
+    assert packed_meld_blocker(packed, declared, wide, Suit.HEARTS) is None
+    assert packed_available_melds(packed, declared, Suit.HEARTS) == available_melds(
+        counts, declared, Suit.HEARTS
+    )
+
+
+def test_sharing_rule_in_the_engine() -> None:
+    """Invariant 8: melds -- the engine applies the sharing ruling and its variant (R-MELD-3).
+
+    South melds from both copies of every 8 and the 7♠ 6♠.  After a deep
+    run of spades and an eights wide, the second eights wide and the spade
+    echo are legal with sharing and refused without it.
+    """
+    north = parse_cards("2C 2C 3C 3C 2D 2D 3D 3D 4C 4C 5C 5C 4D 4D")
+    south = parse_cards(SHARED_HAND + " 2H 2H 3H 3H")
+    run, wide = Meld(MeldKind.DEEP_RUN, Suit.SPADES), Meld(MeldKind.EIGHTS_WIDE)
+    echo = Meld(MeldKind.DEEP_ECHO, Suit.SPADES)
+    for sharing in (True, False):
+        rules = Rules(meld_sharing=sharing)
+        state = apply(new_game(rules, dealer=Seat.WEST), _deal_for(north, south))
+        opening: list[Action] = [
+            Bid(Seat.NORTH, 120),
+            Pass(Seat.EAST),
+            Pass(Seat.SOUTH),
+            Pass(Seat.WEST),
+            NameSunkSuit(Seat.NORTH, Suit.CLUBS),
+            Done(Seat.NORTH),
+            *(PassCard(Seat.SOUTH, Card.parse(text)) for text in ("2H", "2H", "3H")),
+            Done(Seat.NORTH),
+            *(PassCard(Seat.NORTH, Card.parse(text)) for text in ("2C", "2C", "3C")),
+            Done(Seat.EAST),
+            DeclareMeld(Seat.SOUTH, run),
+            DeclareMeld(Seat.SOUTH, wide),
+        ]
+        for action in opening:
+            state = apply(state, action)
+        for meld in (wide, echo):
+            declare = DeclareMeld(Seat.SOUTH, meld)
+            assert (declare in legal_actions(state)) is sharing
+            if not sharing:
+                with pytest.raises(IllegalActionError) as caught:
+                    apply(state, declare)
+                assert caught.value.reason is Reason.MELD_UNAVAILABLE
 
 
 @given(hands(0, 17), suits())
@@ -673,23 +789,40 @@ def test_meld_inputs_are_validated() -> None:
     for text in ("DR-S", "dr-s", " DR♠ ", "DRS"):
         assert Meld.parse(text) == Meld(MeldKind.DEEP_RUN, Suit.SPADES)
     assert Meld.parse("8w") == Meld(MeldKind.EIGHTS_WIDE)
-    with pytest.raises(ParseError) as bad_code:
-        Meld.parse("XX")
-    assert "'XX'" in str(bad_code.value)
-    assert "GR-S, DR-H, SR-C, DE-S, SE-D, MT-C, 8W, 7W or 6W" in str(bad_code.value)
-    with pytest.raises(ParseError, match="not int"):
-        Meld.parse(7)  # type: ignore[arg-type]  # the point: a non-string is refused
-    with pytest.raises(ParseError, match="eights wide has no suit"):
-        Meld(MeldKind.EIGHTS_WIDE, Suit.SPADES)
-    with pytest.raises(ParseError, match="deep run needs a Suit, not None"):
-        Meld(MeldKind.DEEP_RUN)
-    with pytest.raises(ParseError, match="must be a MeldKind, not 'DR'"):
-        Meld("DR", Suit.SPADES)  # type: ignore[arg-type]  # the point: a non-kind is refused
+
+    def message(call: Callable[[], object]) -> str:
+        with pytest.raises(ParseError) as caught:
+            call()
+        return str(caught.value)
+
+    assert message(lambda: Meld.parse("XX")) == (
+        "'XX' is not a meld: use a code such as GR-S, DR-H, SR-C, DE-S, SE-D, MT-C, 8W, 7W or 6W"
+    )
+    not_text = message(lambda: Meld.parse(7))  # type: ignore[arg-type]  # a non-string
+    assert not_text == "a meld must be given as text, not int"
+    wide_suit = message(lambda: Meld(MeldKind.EIGHTS_WIDE, Suit.SPADES))
+    assert wide_suit == "a eights wide has no suit"
+    assert message(lambda: Meld(MeldKind.DEEP_RUN)) == "a deep run needs a Suit, not None"
+    not_kind = message(lambda: Meld("DR", Suit.SPADES))  # type: ignore[arg-type]  # a non-kind
+    assert not_kind == "a meld's kind must be a MeldKind, not 'DR'"
     deep_run = Meld(MeldKind.DEEP_RUN, Suit.SPADES)
+    bad_counts = "a hand's counts must be 28 numbers from 0 to 2"
     for counts in ([0] * 27, [0] * 29, [3] + [0] * 27, [-1] + [0] * 27):
-        with pytest.raises(ParseError, match="28 numbers from 0 to 2"):
-            meld_blocker(counts, (), deep_run, Suit.HEARTS)
-        with pytest.raises(ParseError, match="28 numbers from 0 to 2"):
-            available_melds(counts, (), Suit.HEARTS)
-    with pytest.raises(ParseError, match="need more cards than the hand holds"):
-        meld_blocker([0] * 28, (deep_run,), deep_run, Suit.HEARTS)
+        blocker = functools.partial(meld_blocker, counts, (), deep_run, Suit.HEARTS)
+        assert message(blocker) == bad_counts
+        assert message(functools.partial(available_melds, counts, (), Suit.HEARTS)) == bad_counts
+    too_many = "the declared melds need more cards than the hand holds"
+    assert message(lambda: meld_blocker([0] * 28, (deep_run,), deep_run, Suit.HEARTS)) == too_many
+    # Without sharing, a run and two eights wides need three 8♠ (the hand has two).
+    held = Counter(parse_cards(SHARED_HAND))
+    counts = [held[card] for card in sorted(set(DECK))]
+    over = (deep_run, Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.EIGHTS_WIDE))
+    assert meld_blocker(counts, over, deep_run, Suit.HEARTS) is Reason.MELD_UNAVAILABLE
+    assert message(lambda: meld_blocker(counts, over, deep_run, Suit.HEARTS, sharing=False)) == (
+        too_many
+    )
+    hand = parse_cards("8S 8S")
+    assert message(lambda: best_meld([*hand, hand[0]], Suit.HEARTS)) == (
+        "a hand holds at most two copies of a card"
+    )
+    assert message(lambda: best_meld([8], Suit.HEARTS)) == "8 is not a Card"  # type: ignore[list-item]  # a plain int
