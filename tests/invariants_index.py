@@ -99,6 +99,7 @@ INVARIANTS: Final[dict[int, tuple[str, list[str]]]] = {
             f"{_MELD}::test_best_meld_is_optimal_on_random_hands",
             f"{_MELD}::test_best_meld_is_optimal_on_adversarial_hands",
             f"{_MELD}::test_best_meld_is_optimal_deep",
+            f"{_MELD}::test_best_meld_tie_breaks",
             f"{_MELD}::test_sharing_rule_examples",
             f"{_MELD}::test_meld_blocker_matches_the_sharing_rule",
             f"{_MELD}::test_sharing_rule_in_the_engine",

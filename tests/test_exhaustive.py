@@ -20,6 +20,7 @@ from deepsix import (
     Bid,
     Card,
     GameState,
+    InvalidStateError,
     Pass,
     Phase,
     PlayOver,
@@ -27,6 +28,7 @@ from deepsix import (
     Seat,
     Suit,
     Team,
+    Trick,
     apply,
     legal_actions,
     new_game,
@@ -145,6 +147,22 @@ def test_trick_winner_without_a_sunk_suit_exhaustive() -> None:
         assert trick_winner(plays, None) is SEATS[expected], cards
         checked += 1
     assert checked == 611_604
+
+
+def test_trick_records() -> None:
+    """R-PLAY-1, R-PLAY-4: a completed trick knows its leader, cards, points and winner; an empty
+    trick has none (InvalidStateError)."""
+    cards = [Card.parse(text) for text in ("6S", "8S", "2S", "5D")]
+    plays = tuple(zip(SEATS, cards, strict=True))
+    trick = Trick(plays, trick_winner(plays, Suit.HEARTS))
+    assert trick.winner is Seat.WEST
+    assert trick.leader is Seat.NORTH
+    assert trick.cards == tuple(cards)
+    assert trick.points == 20
+    assert str(trick) == "N:6♠ E:8♠ S:2♠ W:5♦ -> W"
+    with pytest.raises(InvalidStateError) as caught:
+        trick_winner((), Suit.HEARTS)
+    assert str(caught.value) == "an empty trick has no winner"
 
 
 # -- Invariant 7: the follow / play-over rule ------------------------------------------

@@ -199,6 +199,24 @@ def test_sharing_rule_examples(text: str, sunk: Suit, sharing: bool, value: int)
     assert brute_force_best(cards, sunk, sharing=sharing).value == value
 
 
+@pytest.mark.parametrize(
+    ("text", "sunk", "sharing", "cap"),
+    [
+        ("6C 6D 6D 8D 8D 6H 6H 7H 8H 8H 6S 6S", Suit.CLUBS, True, 8),
+        ("6C 7C 8C 6D 6D 7D 7D 8D 8D 7H 8H 6S 7S 8S 8S", Suit.CLUBS, False, 10),
+        ("6C 6C 7C 7C 6D 6D 7D 8D 6H 6H 8H 8H 6S 6S 7S 8S 8S", Suit.CLUBS, True, 14),
+    ],
+)
+def test_best_meld_tie_breaks(text: str, sunk: Suit, sharing: bool, cap: int) -> None:
+    """Invariant 8: melds -- among equally valuable declarations ``best_meld`` ties up the fewest
+    copies (R-MELD-3, R-MELD-4).
+
+    Hands found by hunting mutants of the search: each has several
+    declarations of the best value that tie up different numbers of copies.
+    """
+    _assert_optimal(parse_cards(text), sunk, sharing, cap)
+
+
 @given(st.one_of(hands(0, 17), meld_rich_hands(8, 17)), suits(), st.booleans(), st.data())
 def test_meld_blocker_matches_the_sharing_rule(
     cards: tuple[Card, ...], sunk: Suit, sharing: bool, data: st.DataObject

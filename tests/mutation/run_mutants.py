@@ -159,7 +159,9 @@ def mutant_names(workdir: Path) -> list[str]:
     return names
 
 
-def run_mutant(workdir: Path, slot: Path, name: str, limit: float) -> dict[str, object]:
+def run_mutant(
+    workdir: Path, slot: Path, name: str, limit: float, *, whole_suite: bool = False
+) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
     for other in MODULES:  # undo whatever an interrupted earlier run may have left behind
         shutil.copy2(workdir / "pristine" / "deepsix" / f"{other}.py", slot / "src" / "deepsix")
@@ -177,7 +179,7 @@ def run_mutant(workdir: Path, slot: Path, name: str, limit: float) -> dict[str, 
     selected = [
         line.strip()
         for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
-        if line.startswith("tests/")
+        if line.startswith("tests/") and not whole_suite
     ]
     everything = [f"tests/{file}" for file in TEST_FILES]
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
@@ -231,6 +233,9 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=400.0, help="seconds per mutant")
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
     parser.add_argument("--only", nargs="*", default=None, help="mutant names to run")
+    parser.add_argument(
+        "--whole-suite", action="store_true", help="run every mutant against the whole suite"
+    )
     args = parser.parse_args()
     workdir: Path = args.workdir
     if not args.reuse:
@@ -258,7 +263,7 @@ def main() -> None:
     def work(index: int) -> None:
         slot = slots[index]
         for name in todo[index :: args.jobs]:
-            result = run_mutant(workdir, slot, name, args.limit)
+            result = run_mutant(workdir, slot, name, args.limit, whole_suite=args.whole_suite)
             with results_path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(result) + "\n")
             print(f"{result['status']:>9} {result['seconds']:>6}s {name}", flush=True)
