@@ -50,8 +50,9 @@ def crosshair(session: nox.Session) -> None:
     install(session, "test")
     session.install("hypothesis-crosshair")
     session.run(
-        "pytest", "-p", "no:cacheprovider", "--hypothesis-profile=crosshair", "-m", "crosshair",
-        "tests/test_crosshair.py", *session.posargs,
+        "pytest", "-p", "no:cacheprovider", "-p", "tests.crosshair_report",
+        "--hypothesis-profile=crosshair", "-m", "crosshair", "tests/test_crosshair.py",
+        *session.posargs,
     )  # fmt: skip
 
 

@@ -9,6 +9,7 @@ check less than it claims.  The biggest variants run only in the deep run
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
@@ -179,6 +180,33 @@ def _probe_cards(led: Suit, trick: tuple[Card, ...]) -> list[Card]:
     return probes
 
 
+HandShape = tuple[int, tuple[Card, ...], tuple[Card, ...], int]
+"""(mask, the led-suit cards held once each, the whole hand, the hand packed)."""
+
+
+@functools.cache
+def _hand_shapes(
+    led: Suit, available: tuple[int, ...], probes: tuple[Card, ...]
+) -> list[HandShape]:
+    """Every hand shape :func:`check_follow_rule` tries, built once per (led suit, copies left).
+
+    Each subset of the led suit's seven cards that is still available (the
+    mask's bits), one or two copies of each as the mask's parity says, with
+    one probe card of every other suit beside it.
+    """
+    led_cards = [Card.of(rank, led) for rank in range(2, 9)]
+    shapes: list[HandShape] = []
+    for mask in range(128):
+        chosen = [i for i in range(7) if mask >> i & 1]
+        if any(not available[i] for i in chosen):
+            continue
+        hand = list(probes)
+        for i in chosen:
+            hand.extend([led_cards[i]] * min(available[i], 1 + (mask + i) % 2))
+        shapes.append((mask, tuple(led_cards[i] for i in chosen), tuple(hand), pack(hand)))
+    return shapes
+
+
 def check_follow_rule(trick: tuple[Card, ...], sunk: Suit, play_over: PlayOver) -> int:
     """Compare ``legal_plays`` with the rules text on every hand shape for one partial trick.
 
@@ -192,26 +220,19 @@ def check_follow_rule(trick: tuple[Card, ...], sunk: Suit, play_over: PlayOver) 
     """
     led = trick[0].suit
     led_cards = [Card.of(rank, led) for rank in range(2, 9)]
-    available = [2 - trick.count(card) for card in led_cards]
-    probes = _probe_cards(led, trick)
-    over = [naive_plays_over(card, trick, sunk, play_over) for card in led_cards]
+    available = tuple(2 - trick.count(card) for card in led_cards)
+    probes = tuple(_probe_cards(led, trick))
+    over = {card for card in led_cards if naive_plays_over(card, trick, sunk, play_over)}
     checked = 0
-    for mask in range(128):
-        chosen = [i for i in range(7) if mask >> i & 1]
-        if any(not available[i] for i in chosen):
-            continue
-        hand = list(probes)
-        for i in chosen:
-            hand.extend([led_cards[i]] * min(available[i], 1 + (mask + i) % 2))
-        got = legal_plays(pack(hand), trick, sunk, play_over)
-        if not chosen:
-            expected = sorted(set(hand))
+    for mask, held, hand, packed in _hand_shapes(led, available, probes):
+        got = legal_plays(packed, trick, sunk, play_over)
+        if not held:
+            expected = tuple(sorted(set(hand)))
         else:
-            winners = [led_cards[i] for i in chosen if over[i]]
-            expected = winners or [led_cards[i] for i in chosen]
+            expected = tuple(card for card in held if card in over) or held
             if mask % 16 == 0:
-                assert set(expected) == naive_legal_plays(hand, trick, sunk, play_over)
-        assert list(got) == expected, (trick, sunk, play_over, hand, got, expected)
+                assert set(expected) == naive_legal_plays(list(hand), trick, sunk, play_over)
+        assert got == expected, (trick, sunk, play_over, hand, got, expected)
         checked += 1
     return checked
 
@@ -294,28 +315,24 @@ shows which of these totals are witnessed by real declarations."""
 
 
 def _check_scores(rules: Rules, team: Team, bids: range, melds_other: list[int]) -> int:
+    def for_teams(own: int, other: int) -> tuple[int, int]:
+        return (own, other) if team == 0 else (other, own)
+
+    meld_pairs = [for_teams(own, other) for own in MELD_TOTALS for other in melds_other]
     checked = 0
     for bid in bids:
         for points in CARD_POINT_TOTALS:
-            pair = [0, 0]
-            pair[team] = points
-            pair[1 - team] = 250 - points
-            card_points = (pair[0], pair[1])
-            for own_meld in MELD_TOTALS:
-                for other_meld in melds_other:
-                    meld_pair = [0, 0]
-                    meld_pair[team] = own_meld
-                    meld_pair[1 - team] = other_meld
-                    melds = (meld_pair[0], meld_pair[1])
-                    outcome = score_hand(team, bid, card_points, melds, rules)
-                    net, scores, made = naive_hand_scores(rules, team, bid, card_points, melds)
-                    assert (outcome.net, outcome.scores, outcome.made) == (net, scores, made), (
-                        team,
-                        bid,
-                        card_points,
-                        melds,
-                    )
-                    checked += 1
+            card_points = for_teams(points, 250 - points)
+            for melds in meld_pairs:
+                outcome = score_hand(team, bid, card_points, melds, rules)
+                expected = naive_hand_scores(rules, team, bid, card_points, melds)
+                assert (outcome.net, outcome.scores, outcome.made) == expected, (
+                    team,
+                    bid,
+                    card_points,
+                    melds,
+                )
+            checked += len(meld_pairs)
     return checked
 
 

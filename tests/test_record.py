@@ -37,7 +37,7 @@ from deepsix import (
 from deepsix.record import FORMAT, MAX_ACTIONS, iter_states
 
 from .io_games import game_states, one_state_per_phase
-from .strategies import GameSpec, game_specs, rules_variants, scaled_examples
+from .strategies import GameSpec, examples, game_specs, rules_variants, scaled_examples
 
 PHASES = one_state_per_phase()
 
@@ -61,6 +61,7 @@ def test_record_of_then_replay_gives_the_state(spec: GameSpec) -> None:
         unique_by=lambda t: t[0],
     )
 )
+@settings(max_examples=examples(ci=60, deep=500))
 def test_tags_round_trip_through_text_and_json(tags: list[tuple[str, str]]) -> None:
     tags = [(name, value) for name, value in tags if name not in ("Format", "Dealer", "Rules")]
     record = record_of(PHASES[Phase.BIDDING], tags)

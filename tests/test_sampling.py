@@ -34,7 +34,13 @@ from deepsix import (
 from deepsix.validation import first_dealer
 
 from .io_games import game_states, one_state_per_phase
-from .strategies import choose_action, reachable_states, rules_variants, scaled_examples
+from .strategies import (
+    choose_action,
+    examples,
+    reachable_states,
+    rules_variants,
+    scaled_examples,
+)
 
 PHASES = one_state_per_phase()
 VIEWERS = (None, *Seat)
@@ -73,6 +79,7 @@ def assert_consistent(state: GameState, seat: Seat | None, sampled: GameState) -
 
 
 @given(reachable_states(max_steps=700), st.sampled_from(VIEWERS), st.integers(0, 2**32))
+@settings(max_examples=examples(ci=60, deep=1000))
 def test_sampled_states_are_consistent_and_valid(
     state: GameState, seat: Seat | None, seed: int
 ) -> None:

@@ -60,9 +60,9 @@ from .strategies import (
     GameSpec,
     action_universe,
     choose_action,
+    examples,
     game_specs,
     rules_variants,
-    scaled_examples,
 )
 
 PHASES = one_state_per_phase()
@@ -113,7 +113,7 @@ def test_actions_round_trip(action: Action) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=500))
 def test_states_and_their_parts_round_trip(spec: GameSpec) -> None:
     state = spec.final()
     round_trip(state)
@@ -319,7 +319,7 @@ def test_schema_command_checks_the_files(tmp_path: Path) -> None:
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=scaled_examples(3))
+@settings(max_examples=examples(ci=20, deep=300))
 def test_dumps_validate_against_the_schemas(spec: GameSpec) -> None:
     state = spec.final()
     validators = {kind: jsonschema.Draft202012Validator(load_schema(kind)) for kind in SCHEMA_KINDS}

@@ -35,13 +35,13 @@ from deepsix.state import History
 from deepsix.validation import INVARIANTS, _Hand
 
 from .io_games import game_states, one_state_per_phase
-from .strategies import GameSpec, game_specs, scaled_examples
+from .strategies import GameSpec, examples, game_specs
 
 PHASES = one_state_per_phase()
 
 
 @given(game_specs(max_steps=700))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=500))
 def test_every_reachable_state_is_valid(spec: GameSpec) -> None:
     for state in spec.states()[::7]:
         validate(state, history=False)

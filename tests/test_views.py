@@ -29,7 +29,7 @@ from deepsix import (
 from deepsix.hands import pack
 
 from .io_games import game_states, one_state_per_phase
-from .strategies import reachable_states, scaled_examples
+from .strategies import examples, reachable_states, scaled_examples
 
 PHASES = one_state_per_phase()
 VIEWERS = (None, *Seat)
@@ -105,7 +105,7 @@ def hidden_swaps(state: GameState, seat: Seat | None, rng: random.Random) -> lis
 
 
 @given(reachable_states(max_steps=400), st.sampled_from(VIEWERS), st.randoms(use_true_random=False))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=500))
 def test_no_leak_under_swaps_of_hidden_cards(
     state: GameState, seat: Seat | None, rng: random.Random
 ) -> None:
@@ -128,7 +128,7 @@ def test_swapped_twins_exist_in_every_phase_with_cards() -> None:
 
 
 @given(reachable_states(max_steps=400), st.sampled_from(VIEWERS), st.randoms(use_true_random=False))
-@settings(max_examples=scaled_examples(2))
+@settings(max_examples=examples(ci=30, deep=500))
 def test_no_leak_across_every_hidden_difference(
     state: GameState, seat: Seat | None, rng: random.Random
 ) -> None:

@@ -169,6 +169,7 @@ ALL_MELDS: Final[tuple[Meld, ...]] = tuple(
     for suit in (Suit if kind.family is not MeldFamily.WIDE else (None,))
 )
 """Every meld that exists, in the library's canonical order (27 in all)."""
+_MELD_INDEX: Final[dict[Meld, int]] = {meld: i for i, meld in enumerate(ALL_MELDS)}
 
 _MELD_CARDS: Final[dict[Meld, tuple[Card, ...]]] = {m: _cards_of(m.kind, m.suit) for m in ALL_MELDS}
 _MELD_NEEDS: Final[dict[Meld, tuple[tuple[int, int], ...]]] = {
@@ -235,7 +236,7 @@ _ROWS: Final[dict[Suit | None, tuple[_Row, ...]]] = {
 
 
 def _pack_counts(counts: Sequence[int]) -> int:
-    if len(counts) != 28 or any(not 0 <= n <= 2 for n in counts):
+    if len(counts) != 28 or any(type(n) is not int or not 0 <= n <= 2 for n in counts):
         raise ParseError("a hand's counts must be 28 numbers from 0 to 2")
     return sum(n << (2 * i) for i, n in enumerate(counts))
 
@@ -307,8 +308,10 @@ def meld_blocker(
     caps how many card copies the melds may tie up in all (the bidder must
     keep cards to pass back, R-MELD-4).
     """
+    if not isinstance(meld, Meld):
+        raise ParseError(f"{meld!r} is not a Meld")
     return packed_meld_blocker(
-        _checked_hand(counts, declared, sharing),
+        _checked_hand(counts, declared, sunk_suit, sharing),
         declared,
         meld,
         sunk_suit,
@@ -351,7 +354,7 @@ def available_melds(
 ) -> tuple[Meld, ...]:
     """The melds that could be declared next, in canonical order."""
     return packed_available_melds(
-        _checked_hand(counts, declared, sharing),
+        _checked_hand(counts, declared, sunk_suit, sharing),
         declared,
         sunk_suit,
         sharing=sharing,
@@ -359,8 +362,13 @@ def available_melds(
     )
 
 
-def _checked_hand(counts: Sequence[int], declared: Sequence[Meld], sharing: bool) -> int:
-    """The packed hand, once the declared melds are known to fit in it."""
+def _checked_hand(
+    counts: Sequence[int], declared: Sequence[Meld], sunk_suit: Suit | None, sharing: bool
+) -> int:
+    """The packed hand, once the arguments are known to make sense and the declared melds to fit."""
+    if not all(isinstance(meld, Meld) for meld in declared):
+        raise ParseError("the declared melds must all be Meld values")
+    _check_sunk_suit(sunk_suit)
     packed = _pack_counts(counts)
     if any(m > n for m, n in zip(melded_copies(declared, sharing=sharing), counts, strict=True)):
         raise ParseError("the declared melds need more cards than the hand holds")
@@ -397,6 +405,11 @@ def packed_available_melds(
     return tuple(found)
 
 
+def _check_sunk_suit(sunk_suit: object) -> None:
+    if sunk_suit is not None and not isinstance(sunk_suit, Suit):
+        raise ParseError(f"{sunk_suit!r} is not a Suit (or None)")
+
+
 def _formable(counts: Sequence[int], sunk_suit: Suit | None) -> list[Meld]:
     return list(packed_available_melds(_pack_counts(counts), (), sunk_suit))
 
@@ -414,6 +427,7 @@ def _counts_of(cards: Iterable[Card]) -> list[int]:
 
 def candidate_melds(cards: Iterable[Card], sunk_suit: Suit | None) -> tuple[Meld, ...]:
     """Every meld that ``cards`` could form on its own (each listed once)."""
+    _check_sunk_suit(sunk_suit)
     return tuple(_formable(_counts_of(cards), sunk_suit))
 
 
@@ -426,16 +440,20 @@ def best_meld(
 ) -> tuple[Meld, ...]:
     """The most valuable declaration the cards allow (most negative total).
 
-    ``rules`` (a :class:`deepsix.Rules`) supplies the sharing rule; ties are
-    broken by tying up fewer card copies, then by canonical order.  The
-    search is an exact branch and bound over the candidate melds, each
-    taken up to twice.
+    ``rules`` (a :class:`deepsix.Rules`) supplies the sharing rule.  The
+    answer is fully determined: among declarations of the same total, the
+    one tying up the fewest card copies wins (it leaves the most cards free
+    to pass), and among those, the one whose melds come first in
+    :data:`ALL_MELDS` order (the smallest list of indices, compared in
+    order).  The search is an exact branch and bound over the candidate
+    melds, each taken up to twice.
 
     >>> from deepsix.cards import parse_cards
     >>> hand = parse_cards("8S 8S 7S 6S 8H 8D 8C 2C")
     >>> [m.code for m in best_meld(hand, Suit.HEARTS)]
     ['DR-S', 'DE-S', '8W']
     """
+    _check_sunk_suit(sunk_suit)
     sharing = True if rules is None else rules.meld_sharing
     packed = _pack_counts(_counts_of(cards))
     candidates = sorted(
@@ -450,7 +468,7 @@ def best_meld(
         if index == len(candidates):
             used = _size(tied_up_packed(chosen, sharing=sharing))
             key = (value, used)
-            if key < best_key:
+            if key < best_key or (key == best_key and _in_order(chosen) < _in_order(best)):
                 best, best_key = list(chosen), key
             return
         remaining = 2 * sum(m.kind.points for m in candidates[index:])
@@ -474,5 +492,9 @@ def best_meld(
         return
 
     search(0, 0)
-    order = {meld: i for i, meld in enumerate(ALL_MELDS)}
-    return tuple(sorted(best, key=order.__getitem__))
+    return tuple(sorted(best, key=_MELD_INDEX.__getitem__))
+
+
+def _in_order(melds: Iterable[Meld]) -> list[int]:
+    """The melds' :data:`ALL_MELDS` indices, ascending: ``best_meld``'s last tie-break."""
+    return sorted(_MELD_INDEX[meld] for meld in melds)
