@@ -117,7 +117,8 @@ def brute_force_best(
         nonlocal best, declarations
         if index == len(candidates):
             declarations += 1
-            best = min(best, (value, copies, sorted(ALL_MELDS.index(meld) for meld in chosen)))
+            if (value, copies) <= best[:2]:  # only then can the meld order decide
+                best = min(best, (value, copies, sorted(ALL_MELDS.index(m) for m in chosen)))
             return
         search(index + 1, value, copies)
         meld = candidates[index]

@@ -23,6 +23,11 @@ It never touches the source tree: everything happens in copies under
 4. write one JSON line per mutant to ``results.jsonl`` and print a summary
    with the survivors' diffs.
 
+A second stage faces the survivors with more tests: ``--reuse
+--survivors-of results.jsonl --results survivors.jsonl --whole-suite
+--with-unit-tests`` runs each survivor against the verification suite plus
+the core modules' unit tests (``test_melds.py``, ``test_engine.py``, ...).
+
 A mutant is *killed* when pytest fails, *timed out* when it runs past the
 limit (counted as killed: the suite noticed), and *survived* when every
 selected test passes.
@@ -56,6 +61,17 @@ TEST_FILES: Final = (
     "test_stateful.py",
 )
 """The verification suite, cheapest first (``-x`` stops at the first failure)."""
+UNIT_TEST_FILES: Final = (
+    "test_cards.py",
+    "test_rules.py",
+    "test_melds.py",
+    "test_tricks.py",
+    "test_scoring.py",
+    "test_state.py",
+    "test_engine.py",
+    "test_full_game.py",
+)
+"""The unit tests of the core modules: ``--with-unit-tests`` adds them to the whole suite."""
 SHORT_SELECTION: Final = 10
 """A mutant whose function fewer tests reach than this is also run against the whole suite."""
 SUPPORT_FILES: Final = (
@@ -64,6 +80,7 @@ SUPPORT_FILES: Final = (
     "strategies.py",
     "checks.py",
     "invariants_index.py",
+    "scenarios.py",
 )
 PROGRESS: Final = re.compile(r"\d+/\d+ +\S+ \d+")
 """mutmut's progress line: it has started running mutants, so generation and stats are done."""
@@ -160,7 +177,13 @@ def mutant_names(workdir: Path) -> list[str]:
 
 
 def run_mutant(
-    workdir: Path, slot: Path, name: str, limit: float, *, whole_suite: bool = False
+    workdir: Path,
+    slot: Path,
+    name: str,
+    limit: float,
+    *,
+    whole_suite: bool = False,
+    test_files: tuple[str, ...] = TEST_FILES,
 ) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
     for other in MODULES:  # undo whatever an interrupted earlier run may have left behind
@@ -181,7 +204,7 @@ def run_mutant(
         for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
         if line.startswith("tests/") and not whole_suite
     ]
-    everything = [f"tests/{file}" for file in TEST_FILES]
+    everything = [f"tests/{file}" for file in test_files]
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
     env["HYPOTHESIS_PROFILE"] = "mutation"
     started = time.monotonic()
@@ -236,12 +259,35 @@ def main() -> None:
     parser.add_argument(
         "--whole-suite", action="store_true", help="run every mutant against the whole suite"
     )
+    parser.add_argument(
+        "--with-unit-tests",
+        action="store_true",
+        help="make the whole suite the verification suite plus the core modules' unit tests",
+    )
+    parser.add_argument(
+        "--survivors-of",
+        default=None,
+        help="run the mutants that survived in this results file (in the work directory)",
+    )
+    parser.add_argument("--results", default="results.jsonl", help="results file name")
     args = parser.parse_args()
     workdir: Path = args.workdir
     if not args.reuse:
         prepare(workdir)
     names = args.only or mutant_names(workdir)
-    results_path = workdir / "results.jsonl"
+    if args.survivors_of:
+        earlier = (workdir / args.survivors_of).read_text(encoding="utf-8").splitlines()
+        survivors = {
+            row["mutant"] for row in map(json.loads, earlier) if row["status"] == "survived"
+        }
+        names = [name for name in names if name in survivors]
+    test_files: tuple[str, ...] = TEST_FILES
+    if args.with_unit_tests:
+        # Survivors have passed the verification tests that reach them: unit tests go first.
+        test_files = (*UNIT_TEST_FILES, *TEST_FILES)
+        for name in (*SUPPORT_FILES, *UNIT_TEST_FILES):
+            shutil.copy2(ROOT / "tests" / name, workdir / "tests" / name)
+    results_path = workdir / args.results
     done_before = set()
     if results_path.exists():
         for line in results_path.read_text(encoding="utf-8").splitlines():
@@ -257,13 +303,23 @@ def main() -> None:
             shutil.copytree(workdir / "tests", slot / "tests")
             shutil.copy2(workdir / "pyproject.toml", slot / "pyproject.toml")
             shutil.copy2(workdir / "mutation_profile.py", slot / "mutation_profile.py")
+        for name in (*SUPPORT_FILES, *test_files):  # the work directory's snapshot of the tests
+            if (workdir / "tests" / name).exists():
+                shutil.copy2(workdir / "tests" / name, slot / "tests" / name)
         slots.append(slot)
     print(f"{len(todo)} mutants to run ({len(done_before)} already done) in {workdir}", flush=True)
 
     def work(index: int) -> None:
         slot = slots[index]
         for name in todo[index :: args.jobs]:
-            result = run_mutant(workdir, slot, name, args.limit, whole_suite=args.whole_suite)
+            result = run_mutant(
+                workdir,
+                slot,
+                name,
+                args.limit,
+                whole_suite=args.whole_suite,
+                test_files=test_files,
+            )
             with results_path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(result) + "\n")
             print(f"{result['status']:>9} {result['seconds']:>6}s {name}", flush=True)
