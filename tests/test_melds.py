@@ -73,6 +73,18 @@ def test_meld_notation_round_trips() -> None:
             Meld.parse(bad)
 
 
+def test_meld_names() -> None:
+    """R-MELD-1: a meld reads as its name, with the suit's symbol for a run or an echo."""
+    assert str(Meld(MeldKind.DEEP_RUN, Suit.SPADES)) == "deep run ♠"
+    assert str(Meld(MeldKind.SHALLOW_ECHO, Suit.HEARTS)) == "shallow echo ♥"
+    assert str(Meld(MeldKind.EIGHTS_WIDE)) == "eights wide"
+    assert [str(meld) for meld in ALL_MELDS if meld.suit is None] == [
+        "eights wide",
+        "sevens wide",
+        "sixes wide",
+    ]
+
+
 def test_meld_construction_is_validated() -> None:
     """Runs and echoes need a suit; wides have none."""
     with pytest.raises(ParseError):
