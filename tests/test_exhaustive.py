@@ -332,7 +332,7 @@ def _check_scores(rules: Rules, team: Team, bids: range, melds_other: list[int])
                     card_points,
                     melds,
                 )
-            checked += len(meld_pairs)
+                checked += 1
     return checked
 
 

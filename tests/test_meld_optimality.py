@@ -213,7 +213,7 @@ def test_sharing_rule_examples(text: str, sunk: Suit, sharing: bool, value: int)
 )
 def test_best_meld_tie_breaks(text: str, sunk: Suit, sharing: bool, cap: int) -> None:
     """Invariant 8: melds -- among equally valuable declarations ``best_meld`` ties up the fewest
-    copies (R-MELD-3, R-MELD-4).
+    copies, then takes the melds first in ``ALL_MELDS`` order (R-MELD-3, R-MELD-4).
 
     Hands found by hunting mutants of the search: each has several
     declarations of the best value that tie up different numbers of copies.
