@@ -21,6 +21,7 @@ from deepsix.errors import ParseError
 __all__ = [
     "CARDS",
     "DECK",
+    "HAND_SIZE",
     "Card",
     "Rank",
     "Seat",
@@ -244,6 +245,9 @@ CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(28))
 
 DECK: Final[tuple[Card, ...]] = tuple(card for card in CARDS for _ in range(2))
 """The full 56-card deck, sorted, each card twice."""
+
+HAND_SIZE: Final = 14
+"""Cards dealt to each seat, and so tricks in a hand (R-DEAL-1)."""
 
 CARD_POINTS: Final[tuple[int, ...]] = tuple({2: 20, 3: 10}.get(card % 7 + 2, 0) for card in CARDS)
 

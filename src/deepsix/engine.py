@@ -139,12 +139,25 @@ def legal_actions(state: GameState) -> LegalActions:
     return legal
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> GameState:
     """The state that follows ``action``; ``state`` itself never changes.
 
     Raises :class:`~deepsix.errors.IllegalActionError` when the action is not
     legal, with the reason and the rule it breaks.
+
+    ``seat`` is for front ends that act on behalf of an authenticated
+    player: the action is then refused (:attr:`~deepsix.Reason.NOT_YOUR_SEAT`)
+    unless it is that seat's own action -- a deal, chance's action, is
+    never anyone's.
+
+    >>> state = new_game().apply(shuffled_deal(7))
+    >>> apply(state, Pass(Seat.EAST), seat=Seat.WEST)
+    Traceback (most recent call last):
+    ...
+    deepsix.errors.IllegalActionError: R-TURN-1: a player may act only for her own seat (...)
     """
+    if seat is not None:
+        _check_sender(action, seat)
     phase = state.phase
     if phase is Phase.DEAL:
         if type(action) is not Deal:
@@ -161,6 +174,17 @@ def apply(state: GameState, action: Action) -> GameState:
             raise _diagnose(state, action)
         action = legal[legal.index(action)]
     return _TRANSITIONS[phase](state, action)
+
+
+def _check_sender(action: object, seat: object) -> None:
+    """Refuse ``action`` unless ``seat`` (a front end's authenticated player) may send it."""
+    if type(seat) is not Seat:
+        raise ParseError(f"seat must be a Seat, not {seat!r}")
+    if type(action) not in ACTION_TYPES:
+        raise IllegalActionError(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}", action)
+    sender = getattr(action, "seat", None)
+    if sender != seat:
+        raise IllegalActionError(Reason.NOT_YOUR_SEAT, f"{seat} sent {action}", action)
 
 
 # -- legal-action generators, one per phase ----------------------------------

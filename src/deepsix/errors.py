@@ -54,6 +54,7 @@ class Reason(enum.Enum):
     BAD_DEAL = ("R-DEAL-1", "a deal must hand out the whole 56-card deck, each card twice")
     WRONG_PHASE = ("R-PHASE-1", "this kind of action does not belong to the current phase")
     NOT_YOUR_TURN = ("R-TURN-1", "it is another seat's turn")
+    NOT_YOUR_SEAT = ("R-TURN-1", "a player may act only for her own seat")
     BID_NOT_MULTIPLE = ("R-BID-3", "bids must be multiples of the bid step")
     BID_ABOVE_OPENING = ("R-BID-4", "the opening bid may be at most the opening limit")
     BID_NOT_LOWER = ("R-BID-5", "each bid must be strictly lower than the standing bid")
