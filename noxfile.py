@@ -43,15 +43,15 @@ def verify(session: nox.Session) -> None:
 
 @nox.session
 def crosshair(session: nox.Session) -> None:
-    """The rule functions' properties (tests/test_crosshair.py) under CrossHair's symbolic backend.
+    """The rule functions' properties (tests/core/test_crosshair.py), run symbolically by CrossHair.
 
     hypothesis-crosshair pulls in z3 (~110 MB), so it lives in this session only.
     """
     install(session, "test")
     session.install("hypothesis-crosshair")
     session.run(
-        "python", "-m", "pytest", "-p", "no:cacheprovider", "-p", "tests.crosshair_report",
-        "--hypothesis-profile=crosshair", "-m", "crosshair", "tests/test_crosshair.py",
+        "python", "-m", "pytest", "-p", "no:cacheprovider", "-p", "tools.crosshair_report",
+        "--hypothesis-profile=crosshair", "-m", "crosshair", "tests/core/test_crosshair.py",
         *session.posargs,
     )  # fmt: skip
 

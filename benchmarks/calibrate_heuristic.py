@@ -17,8 +17,9 @@ import argparse
 import math
 import sys
 
-from deepsix import Action, Deal, GameState
 from deepsix.bots import HeuristicBot, play_game
+
+from deepsix import Action, Deal, GameState
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

@@ -25,10 +25,10 @@ import sys
 import time
 
 import attrs
-
-from deepsix import Action, Pass, Phase, PlayerView
 from deepsix.bots import Bot, HeuristicBot, RandomBot
 from deepsix.simulate import simulate
+
+from deepsix import Action, Pass, Phase, PlayerView
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ engine that the docs do not follow breaks the docs build (``-W``):
 * ``rule-index`` -- the table of every rule id and summary, from RULEBOOK.
 * ``reason-table`` -- the table of :class:`deepsix.errors.Reason` codes.
 * ``invariants-table`` and ``invariant-tests`` -- issue 3's invariants and
-  the tests that verify them, from ``tests/invariants_index.py``; every
+  the tests that verify them, from ``tests/support/invariants_index.py``; every
   listed test must exist.
 * References to the public aliases (``deepsix.Rules``) resolve to the
   documented objects (``deepsix.rules.Rules``).
@@ -45,7 +45,7 @@ from deepsix.rulebook import RULEBOOK
 
 LOGGER = logging.getLogger(__name__)
 REPO = Path(__file__).resolve().parents[2]
-INVARIANTS_FILE = REPO / "tests" / "invariants_index.py"
+INVARIANTS_FILE = REPO / "tests" / "support" / "invariants_index.py"
 
 
 # -- numbered rules --------------------------------------------------------------
@@ -250,7 +250,7 @@ class ReasonTable(SphinxDirective):
 
 
 def load_invariants() -> dict[int, tuple[str, list[str]]] | None:
-    """``INVARIANTS`` from ``tests/invariants_index.py``, or ``None`` if absent."""
+    """``INVARIANTS`` from ``tests/support/invariants_index.py``, or ``None`` if absent."""
     if not INVARIANTS_FILE.exists():
         return None
     spec = importlib.util.spec_from_file_location("deepsix_invariants_index", INVARIANTS_FILE)

@@ -5,8 +5,21 @@
 >>> state = deepsix.apply(state, deepsix.shuffled_deal(2026))
 >>> state.phase, state.to_act
 (<Phase.BIDDING: 'bidding'>, <Seat.EAST: 1>)
+
+Every public name is importable from here.  The rules core (cards,
+actions, state, engine, views, ...) is imported with the package; the
+layers above it -- :mod:`deepsix.io` (notation, records, JSON) and
+:mod:`deepsix.play` (bots, simulation) -- are imported the first time one
+of their names is used, so a front end that needs only the rules loads
+only the rules.  ``docs/architecture.md`` draws the layers.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from deepsix import _moved
 from deepsix._version import __version__
 from deepsix.actions import (
     Action,
@@ -14,15 +27,15 @@ from deepsix.actions import (
     Deal,
     DeclareMeld,
     Done,
+    LegalActions,
     NameSunkSuit,
     Pass,
     PassCard,
     PlayCard,
     ShowCard,
 )
-from deepsix.bots import Bot, HeuristicBot, RandomBot, play_game
 from deepsix.cards import CARDS, DECK, Card, Rank, Seat, Suit, Team, format_cards, parse_cards
-from deepsix.engine import LegalActions, apply, legal_actions, new_game, shuffled_deal
+from deepsix.engine import apply, legal_actions, new_game, shuffled_deal
 from deepsix.errors import (
     DeepSixError,
     IllegalActionError,
@@ -30,28 +43,75 @@ from deepsix.errors import (
     ParseError,
     Reason,
     SerializationError,
+    WrongTypeError,
 )
 from deepsix.melds import ALL_MELDS, Meld, MeldFamily, MeldKind, best_meld, candidate_melds
-from deepsix.notation import format_action, format_actions, parse_action, parse_actions
-from deepsix.record import (
-    GameRecord,
-    RecordError,
-    read_record,
-    record_of,
-    replay,
-    write_record,
-)
 from deepsix.rulebook import RULEBOOK
 from deepsix.rules import LOWEST_BID, PlayOver, Rules
 from deepsix.sampling import SamplingError, sample_state
 from deepsix.scoring import HandScore, card_points, game_winner, score_hand
-from deepsix.serialization import MissingDependencyError, from_json, json_schema, to_json
-from deepsix.simulate import SimulationResult, simulate
 from deepsix.state import GameState, HandRecord, HandSetup, Phase
-from deepsix.transcript import format_transcript
 from deepsix.tricks import Trick, legal_plays, trick_winner
 from deepsix.validation import InvariantError, validate
 from deepsix.views import PlayerView, public_view, view
+
+if TYPE_CHECKING:
+    from deepsix.io.notation import format_action, format_actions, parse_action, parse_actions
+    from deepsix.io.record import (
+        GameRecord,
+        RecordError,
+        read_record,
+        record_of,
+        replay,
+        write_record,
+    )
+    from deepsix.io.serialization import MissingDependencyError, from_json, json_schema, to_json
+    from deepsix.io.transcript import format_transcript
+    from deepsix.play.bots import Bot, RandomBot
+    from deepsix.play.heuristic import HeuristicBot
+    from deepsix.play.loop import play_game
+    from deepsix.play.simulate import SimulationResult, simulate
+
+_LAZY: dict[str, str] = {
+    "format_action": "deepsix.io.notation",
+    "format_actions": "deepsix.io.notation",
+    "parse_action": "deepsix.io.notation",
+    "parse_actions": "deepsix.io.notation",
+    "GameRecord": "deepsix.io.record",
+    "RecordError": "deepsix.io.record",
+    "read_record": "deepsix.io.record",
+    "record_of": "deepsix.io.record",
+    "replay": "deepsix.io.record",
+    "write_record": "deepsix.io.record",
+    "MissingDependencyError": "deepsix.io.serialization",
+    "from_json": "deepsix.io.serialization",
+    "json_schema": "deepsix.io.serialization",
+    "to_json": "deepsix.io.serialization",
+    "format_transcript": "deepsix.io.transcript",
+    "Bot": "deepsix.play.bots",
+    "RandomBot": "deepsix.play.bots",
+    "HeuristicBot": "deepsix.play.heuristic",
+    "play_game": "deepsix.play.loop",
+    "SimulationResult": "deepsix.play.simulate",
+    "simulate": "deepsix.play.simulate",
+}
+"""The public names of the layers above the core, and the module that defines each."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'deepsix' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+_moved.install()
 
 __all__ = [
     "ALL_MELDS",
@@ -102,6 +162,7 @@ __all__ = [
     "Suit",
     "Team",
     "Trick",
+    "WrongTypeError",
     "__version__",
     "apply",
     "best_meld",

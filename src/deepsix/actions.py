@@ -27,6 +27,7 @@ __all__ = [
     "Deal",
     "DeclareMeld",
     "Done",
+    "LegalActions",
     "NameSunkSuit",
     "Pass",
     "PassCard",
@@ -216,6 +217,29 @@ ACTION_TYPES: Final = (
     Done,
     PlayCard,
 )
+
+
+class LegalActions(tuple[Action, ...]):
+    """The legal actions of a state: a tuple with a readable repr.
+
+    >>> from deepsix import Bid, Pass, Seat, legal_actions, new_game, shuffled_deal
+    >>> state = new_game().apply(shuffled_deal(7))
+    >>> moves = legal_actions(state)
+    >>> Pass(Seat.EAST) in moves, Bid(Seat.EAST, 125) in moves, len(moves)
+    (True, False, 55)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, action: object) -> bool:
+        for legal in self:
+            if legal is action:
+                return True
+        return tuple.__contains__(self, action)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self)}): {', '.join(map(str, self))}>"
+
 
 # Shared instances, indexed [seat][card] or [seat][meld index]; the engine
 # builds its legal-action lists from these.

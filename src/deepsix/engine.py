@@ -36,15 +36,16 @@ from deepsix.actions import (
     Deal,
     DeclareMeld,
     Done,
+    LegalActions,
     NameSunkSuit,
     Pass,
     PassCard,
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import CARDS, DECK, Card, Seat, Suit
+from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
 from deepsix.errors import IllegalActionError, ParseError, Reason
-from deepsix.hands import count, pack, size
+from deepsix.hands import BIT, SUIT_MASK, count, pack, size, suit_block, suit_cards
 from deepsix.melds import (
     can_show,
     meld_value,
@@ -61,37 +62,16 @@ from deepsix.state import (
     HandSetup,
     History,
     Phase,
+    bind_engine,
     make_state,
 )
-from deepsix.tricks import Trick, play_window, suit_cards, winning_position
+from deepsix.tricks import Trick, play_window, winning_position
 
 __all__ = ["LegalActions", "apply", "legal_actions", "new_game", "shuffled_deal"]
 
 _SEATS: Final = tuple(Seat)
 _SORTED_DECK: Final = list(DECK)
 _NO_HANDS: Final = (0, 0, 0, 0)
-
-
-class LegalActions(tuple[Action, ...]):
-    """The legal actions of a state: a tuple with a readable repr.
-
-    >>> state = new_game()
-    >>> state = apply(state, shuffled_deal(7))
-    >>> moves = legal_actions(state)
-    >>> Pass(Seat.EAST) in moves, Bid(Seat.EAST, 125) in moves, len(moves)
-    (True, False, 55)
-    """
-
-    __slots__ = ()
-
-    def __contains__(self, action: object) -> bool:
-        for legal in self:
-            if legal is action:
-                return True
-        return tuple.__contains__(self, action)
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({len(self)}): {', '.join(map(str, self))}>"
 
 
 _NONE: Final = LegalActions()
@@ -203,7 +183,7 @@ def _invitation_actions(state: GameState) -> tuple[Action, ...]:
     setup = state.setup
     sunk = setup.sunk_suit
     assert sunk is not None
-    unshown = state.packed_hands[seat] - pack(setup.shown)
+    unshown = state.packed_hands[seat] - pack(setup.invitation)
     return (*_SHOW[seat].all(unshown & _SHOWABLE[sunk]), DONE[seat])
 
 
@@ -216,17 +196,22 @@ def _meld_actions(state: GameState) -> tuple[Action, ...]:
     seat = _actor(state)
     setup = state.setup
     packed = state.packed_hands[seat]
-    max_melded = None
-    if state.phase is Phase.BIDDER_MELD:
-        max_melded = size(packed) - state.rules.pass_size
     melds = packed_available_melds(
         packed,
         setup.melds[seat],
         setup.sunk_suit,
         sharing=state.rules.meld_sharing,
-        max_melded=max_melded,
+        max_melded=_meld_cap(state, packed),
     )
     return (*(DECLARE[seat, meld] for meld in melds), DONE[seat])
+
+
+def _meld_cap(state: GameState, packed: int) -> int | None:
+    """How many card copies the seat's melds may tie up: the bidder keeps enough to pass
+    back (R-MELD-4); the others are not limited."""
+    if state.phase is Phase.BIDDER_MELD:
+        return size(packed) - state.rules.pass_size
+    return None
 
 
 def _bidder_pass_actions(state: GameState) -> tuple[Action, ...]:
@@ -292,15 +277,15 @@ class _CardActions:
     def all(self, packed: int) -> tuple[Action, ...]:
         """One action per distinct card in ``packed``."""
         return (
-            self._suit(0, packed & 0x3FFF)[0]
-            + self._suit(1, (packed >> 14) & 0x3FFF)[0]
-            + self._suit(2, (packed >> 28) & 0x3FFF)[0]
+            self._suit(0, packed & SUIT_MASK)[0]
+            + self._suit(1, (packed >> 14) & SUIT_MASK)[0]
+            + self._suit(2, (packed >> 28) & SUIT_MASK)[0]
             + self._suit(3, packed >> 42)[0]
         )
 
     def suit_from(self, packed: int, suit: int, lowest: int) -> tuple[Action, ...]:
         """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
-        actions, cards = self._suit(suit, (packed >> (14 * suit)) & 0x3FFF)
+        actions, cards = self._suit(suit, suit_block(packed, suit))
         if cards[0] >= lowest:
             return actions
         return actions[bisect_left(cards, lowest) :]
@@ -310,7 +295,7 @@ _PLAY: Final = tuple(_CardActions(PLAY[seat]) for seat in _SEATS)
 _GIVE: Final = tuple(_CardActions(GIVE[seat]) for seat in _SEATS)
 _SHOW: Final = tuple(_CardActions(SHOW[seat]) for seat in _SEATS)
 _SHOWABLE: Final = {
-    sunk: sum(3 << (2 * card) for card in CARDS if can_show(card, sunk)) for sunk in Suit
+    sunk: sum(3 * BIT[card] for card in CARDS if can_show(card, sunk)) for sunk in Suit
 }
 
 
@@ -391,7 +376,7 @@ def _invitation(state: GameState, action: Action) -> GameState:
         return _step(state, action, Phase.PARTNER_PASS, partner, state.setup, state.packed_hands)
     assert isinstance(action, ShowCard)
     old = state.setup
-    setup = HandSetup(old.bids, old.bidder, old.bid, old.sunk_suit, (*old.shown, action.card))
+    setup = HandSetup(old.bids, old.bidder, old.bid, old.sunk_suit, (*old.invitation, action.card))
     return _step(state, action, Phase.INVITATION, action.seat, setup, state.packed_hands)
 
 
@@ -400,7 +385,7 @@ def _passing(state: GameState, action: Action) -> GameState:
     assert isinstance(action, PassCard)
     seat = action.seat
     hands = list(state.packed_hands)
-    hands[seat] -= 1 << (2 * action.card)
+    hands[seat] -= BIT[action.card]
     old = state.setup
     from_partner = state.phase is Phase.PARTNER_PASS
     if from_partner:
@@ -410,7 +395,7 @@ def _passing(state: GameState, action: Action) -> GameState:
         in_flight = (*old.bidder_pass, action.card)
         partner_pass, bidder_pass = old.partner_pass, in_flight
     setup = HandSetup(
-        old.bids, old.bidder, old.bid, old.sunk_suit, old.shown, partner_pass, bidder_pass,
+        old.bids, old.bidder, old.bid, old.sunk_suit, old.invitation, partner_pass, bidder_pass,
         old.melds,
     )  # fmt: skip
     phase, to_act = state.phase, seat
@@ -432,7 +417,7 @@ def _melding(state: GameState, action: Action) -> GameState:
         melds = list(setup.melds)
         melds[seat] = (*melds[seat], action.meld)
         new_setup = HandSetup(
-            setup.bids, setup.bidder, setup.bid, setup.sunk_suit, setup.shown,
+            setup.bids, setup.bidder, setup.bid, setup.sunk_suit, setup.invitation,
             setup.partner_pass, setup.bidder_pass, tuple(melds),
         )  # fmt: skip
         return _step(state, action, state.phase, seat, new_setup, state.packed_hands)
@@ -450,7 +435,7 @@ def _play(state: GameState, action: Action) -> GameState:
     assert type(action) is PlayCard
     seat = action.seat
     card = action.card
-    hands = _TAKE_CARD[seat](state.packed_hands, 1 << (2 * card))
+    hands = _TAKE_CARD[seat](state.packed_hands, BIT[card])
     trick = (*state.trick, (seat, card))
     tricks = state.tricks
     if len(trick) < 4:
@@ -461,7 +446,7 @@ def _play(state: GameState, action: Action) -> GameState:
         tricks = (*tricks, Trick(trick, winner))
         trick = ()
         to_act = winner
-        if len(tricks) == 14:
+        if len(tricks) == HAND_SIZE:
             return _finish_hand(state, action, tricks)
     return make_state(
         state.rules,
@@ -587,7 +572,7 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:
         return bidding.call_error(state.rules, setup.bids, setup.bid, action)
     if isinstance(action, ShowCard | PassCard | PlayCard):
         card = action.card
-        shown = setup.shown.count(card) if isinstance(action, ShowCard) else 0
+        shown = setup.invitation.count(card) if isinstance(action, ShowCard) else 0
         if count(packed, card) <= shown:
             return error(Reason.CARD_NOT_IN_HAND, f"{seat} has no (more) {card}")
         if isinstance(action, ShowCard):
@@ -595,23 +580,22 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:
         if isinstance(action, PassCard):
             return error(Reason.CARD_MELDED, f"every {card} {seat} holds is melded")
         led = state.trick[0][1].suit
-        if card.suit != led and suit_cards(led, (packed >> (14 * led)) & 0x3FFF):
+        if card.suit != led and suit_block(packed, led):
             return error(Reason.MUST_FOLLOW_SUIT, f"{seat} holds {led.symbol} cards")
         return error(Reason.MUST_PLAY_OVER, f"{seat} can play over the trick")
     if isinstance(action, DeclareMeld):
-        max_melded = None
-        if phase is Phase.BIDDER_MELD:
-            max_melded = size(packed) - state.rules.pass_size
         reason = packed_meld_blocker(
             packed,
             setup.melds[seat],
             action.meld,
             setup.sunk_suit,
             sharing=state.rules.meld_sharing,
-            max_melded=max_melded,
+            max_melded=_meld_cap(state, packed),
         )
         return error(reason or Reason.MELD_UNAVAILABLE, f"{action.meld}")
     return error(Reason.WRONG_PHASE, f"{action} is not legal now")
 
 
 _DEFAULT_RULES: Final = Rules()
+
+bind_engine(apply, legal_actions)

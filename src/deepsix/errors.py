@@ -13,18 +13,16 @@ each reason names the numbered rule (``R-PLAY-2`` and so on, see
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from deepsix.actions import Action
 
 __all__ = [
     "DeepSixError",
     "IllegalActionError",
     "InvalidStateError",
+    "InvariantError",
     "ParseError",
     "Reason",
     "SerializationError",
+    "WrongTypeError",
 ]
 
 
@@ -37,8 +35,27 @@ class ParseError(DeepSixError, ValueError):
     value of the wrong type where one of those (or a :class:`~deepsix.Rules`) is expected."""
 
 
+class WrongTypeError(ParseError, TypeError):
+    """A value of the wrong type was given where the library needs one of its own
+    (``view()`` given something that is not a :class:`~deepsix.GameState`, a bot
+    given something that is not a :class:`~deepsix.PlayerView`, ...).
+
+    It is both a :class:`ParseError` and a :class:`TypeError`, so callers that
+    catch either keep working.
+    """
+
+
 class InvalidStateError(DeepSixError, ValueError):
     """A game state breaks an invariant of the game (see :func:`deepsix.validate`)."""
+
+
+class InvariantError(InvalidStateError):
+    """A state breaks an invariant; ``.invariant`` names it (see :func:`deepsix.validate`)."""
+
+    def __init__(self, invariant: str, detail: str) -> None:
+        self.invariant = invariant
+        self.detail = detail
+        super().__init__(f"invalid state ({invariant}): {detail}")
 
 
 class SerializationError(DeepSixError, ValueError):
@@ -79,9 +96,11 @@ class IllegalActionError(DeepSixError, ValueError):
     """An action was applied to a state in which it is not legal.
 
     The state it was applied to is untouched (states are immutable).
+    ``reason`` says why (``rule`` is its rule number), ``detail`` adds the
+    particulars, and ``action`` is the action that was refused.
     """
 
-    def __init__(self, reason: Reason, detail: str = "", action: Action | object = None) -> None:
+    def __init__(self, reason: Reason, detail: str = "", action: object = None) -> None:
         self.reason = reason
         self.rule = reason.rule
         self.detail = detail

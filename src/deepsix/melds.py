@@ -13,8 +13,9 @@ as in Pinochle.  So ``8♠ 8♠`` can be an echo and, at the same time, each
 8♠ can sit in a different eights-wide.  ``Rules(meld_sharing=False)`` is
 the strict variant in which a copy serves one meld in all.
 
-Hands are handled here as *count vectors*: 28 integers 0..2, one per
-distinct card (see :mod:`deepsix.cards`).
+The public functions take hands as cards or *count vectors* (28 integers
+0..2, one per distinct card); the engine's fast paths take them bit-packed
+(see :mod:`deepsix.hands`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import attrs
 
 from deepsix.cards import Card, Rank, Suit
 from deepsix.errors import ParseError, Reason
+from deepsix.hands import BIT, HIGH_BITS, LOW_BITS, counts_of, pack, pack_counts, size
 
 if TYPE_CHECKING:
     from deepsix.rules import Rules
@@ -205,23 +207,17 @@ def can_show(card: Card, sunk_suit: Suit) -> bool:
 # A family's usage never exceeds the hand's counts, so packed sums and
 # differences below never carry between cards.
 
-_LOW: Final = sum(1 << (2 * i) for i in range(28))
-_HIGH: Final = _LOW << 1
 _FAMILY_INDEX: Final = {MeldFamily.RUN: 0, MeldFamily.ECHO: 1, MeldFamily.WIDE: 2}
 
 
-def _packed_needs(meld: Meld) -> int:
-    return sum(1 << (2 * card) for card in meld.cards)
-
-
-_NEED: Final[dict[Meld, int]] = {m: _packed_needs(m) for m in ALL_MELDS}
+_NEED: Final[dict[Meld, int]] = {m: pack(m.cards) for m in ALL_MELDS}
 # A meld fits a packed hand ``r`` when every card it needs once is present
 # (``present(r) & one == one``) and every card it needs twice is paired.
 _ONE: Final[dict[Meld, int]] = {
-    m: sum(1 << (2 * c) for c, n in _MELD_NEEDS[m] if n == 1) for m in ALL_MELDS
+    m: sum(BIT[c] for c, n in _MELD_NEEDS[m] if n == 1) for m in ALL_MELDS
 }
 _TWO: Final[dict[Meld, int]] = {
-    m: sum(1 << (2 * c) for c, n in _MELD_NEEDS[m] if n == 2) for m in ALL_MELDS
+    m: sum(BIT[c] for c, n in _MELD_NEEDS[m] if n == 2) for m in ALL_MELDS
 }
 # Per meld: (meld, family index, needs, ones, twos), skipping runs in the sunk suit.
 _Row = tuple[Meld, int, int, int, int]
@@ -233,12 +229,6 @@ _ROWS: Final[dict[Suit | None, tuple[_Row, ...]]] = {
     )
     for sunk in (None, *Suit)
 }
-
-
-def _pack_counts(counts: Sequence[int]) -> int:
-    if len(counts) != 28 or any(type(n) is not int or not 0 <= n <= 2 for n in counts):
-        raise ParseError("a hand's counts must be 28 numbers from 0 to 2")
-    return sum(n << (2 * i) for i, n in enumerate(counts))
 
 
 def _usages(melds: Iterable[Meld]) -> list[int]:
@@ -254,17 +244,13 @@ def _tied_up(usage: Sequence[int], sharing: bool) -> int:
     if not sharing:
         return usage[0] + usage[1] + usage[2]
     either = usage[0] | usage[1] | usage[2]
-    high = either & _HIGH
-    return high | (either & _LOW & ~(high >> 1))
-
-
-def _size(packed: int) -> int:
-    return (packed & _LOW).bit_count() + 2 * (packed & _HIGH).bit_count()
+    high = either & HIGH_BITS
+    return high | (either & LOW_BITS & ~(high >> 1))
 
 
 def _fits(remaining: int, ones: int, twos: int) -> bool:
-    present = (remaining | (remaining >> 1)) & _LOW
-    paired = (remaining >> 1) & _LOW
+    present = (remaining | (remaining >> 1)) & LOW_BITS
+    paired = (remaining >> 1) & LOW_BITS
     return present & ones == ones and paired & twos == twos
 
 
@@ -339,7 +325,7 @@ def packed_meld_blocker(
         return Reason.MELD_UNAVAILABLE
     if max_melded is not None:
         usage[family] += _NEED[meld]
-        if _size(_tied_up(usage, sharing)) > max_melded:
+        if size(_tied_up(usage, sharing)) > max_melded:
             return Reason.TOO_FEW_UNMELDED
     return None
 
@@ -369,7 +355,7 @@ def _checked_hand(
     if not all(isinstance(meld, Meld) for meld in declared):
         raise ParseError("the declared melds must all be Meld values")
     _check_sunk_suit(sunk_suit)
-    packed = _pack_counts(counts)
+    packed = pack_counts(counts)
     if any(m > n for m, n in zip(melded_copies(declared, sharing=sharing), counts, strict=True)):
         raise ParseError("the declared melds need more cards than the hand holds")
     return packed
@@ -389,15 +375,15 @@ def packed_available_melds(
         remaining = [packed - usage[0], packed - usage[1], packed - usage[2]]
     else:
         remaining = [packed - _tied_up(usage, False)] * 3
-    present = [(r | (r >> 1)) & _LOW for r in remaining]
-    paired = [(r >> 1) & _LOW for r in remaining]
+    present = [(r | (r >> 1)) & LOW_BITS for r in remaining]
+    paired = [(r >> 1) & LOW_BITS for r in remaining]
     found: list[Meld] = []
     for meld, family, need, ones, twos in _ROWS[sunk_suit]:
         if present[family] & ones != ones or paired[family] & twos != twos:
             continue
         if max_melded is not None:
             usage[family] += need
-            too_many = _size(_tied_up(usage, sharing)) > max_melded
+            too_many = size(_tied_up(usage, sharing)) > max_melded
             usage[family] -= need
             if too_many:
                 continue
@@ -411,18 +397,19 @@ def _check_sunk_suit(sunk_suit: object) -> None:
 
 
 def _formable(counts: Sequence[int], sunk_suit: Suit | None) -> list[Meld]:
-    return list(packed_available_melds(_pack_counts(counts), (), sunk_suit))
+    return list(packed_available_melds(pack_counts(counts), (), sunk_suit))
 
 
 def _counts_of(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 28
+    """The count vector of ``cards``, refusing non-cards and a third copy of a card."""
+    cards = list(cards)
     for card in cards:
         if type(card) is not Card:
             raise ParseError(f"{card!r} is not a Card")
-        counts[card] += 1
-    if max(counts) > 2:
+    row = counts_of(cards)
+    if max(row) > 2:
         raise ParseError("a hand holds at most two copies of a card")
-    return counts
+    return row
 
 
 def candidate_melds(cards: Iterable[Card], sunk_suit: Suit | None) -> tuple[Meld, ...]:
@@ -455,7 +442,7 @@ def best_meld(
     """
     _check_sunk_suit(sunk_suit)
     sharing = True if rules is None else rules.meld_sharing
-    packed = _pack_counts(_counts_of(cards))
+    packed = pack_counts(_counts_of(cards))
     candidates = sorted(
         packed_available_melds(packed, (), sunk_suit, sharing=sharing), key=lambda m: m.kind.points
     )
@@ -466,7 +453,7 @@ def best_meld(
     def search(index: int, value: int) -> None:
         nonlocal best, best_key
         if index == len(candidates):
-            used = _size(tied_up_packed(chosen, sharing=sharing))
+            used = size(tied_up_packed(chosen, sharing=sharing))
             key = (value, used)
             if key < best_key or (key == best_key and _in_order(chosen) < _in_order(best)):
                 best, best_key = list(chosen), key

@@ -31,7 +31,7 @@ holds a whole non-sunk suit (two grand runs and three echoes, -145) plus
 the 8s and 7s of the sunk suit (two echoes, -35); the other holds 6-7-8
 twice in the two remaining suits (two deep runs and three echoes each,
 -105) and turns one deep run into a grand run with that suit's 4 and 5
-(-20): -180 and -230.  ``tests/test_meld_optimality.py`` proves no split
+(-20): -180 and -230.  ``tests/core/test_meld_optimality.py`` proves no split
 of the deck does better, by exhaustive search.
 """
 

@@ -65,15 +65,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from deepsix.actions import Deal
-from deepsix.cards import CARDS, Card, Seat
-from deepsix.engine import apply
+from deepsix.cards import HAND_SIZE, Card, Seat
 from deepsix.errors import DeepSixError, InvalidStateError
-from deepsix.hands import pack
+from deepsix.hands import cards_of, counts_of
 from deepsix.melds import melded_copies
+from deepsix.rebuild import PHASE_ORDER, dealt_counts, hand_start, replay_hand
 from deepsix.state import GameState, HandSetup, Phase
-from deepsix.tricks import legal_plays
-from deepsix.validation import PHASE_ORDER, dealt_counts, hand_script, hand_start
+from deepsix.table import absent_cards, played_counts, plays_by_trick
 from deepsix.views import PlayerView, view
 
 __all__ = ["SamplingError", "sample_state"]
@@ -84,8 +82,6 @@ class SamplingError(InvalidStateError):
 
 
 _SEATS: Final = tuple(Seat)
-_WHOLE_SUIT: Final = tuple(pack(CARDS[7 * suit : 7 * suit + 7]) for suit in range(4))
-"""Per suit, a packed hand holding one copy of each of its seven cards."""
 _SWAPS_PER_COPY: Final = 8
 _MAX_SPLITS: Final = 20_000
 
@@ -113,20 +109,9 @@ def sample_state(view_: PlayerView, rng: random.Random | int | None = None) -> G
     return state
 
 
-def _counts_of(cards: Sequence[Card]) -> Row:
-    row = [0] * 28
-    for card in cards:
-        row[card] += 1
-    return row
-
-
-def _cards_of(row: Sequence[int]) -> list[Card]:
-    return [CARDS[i] for i in range(28) for _ in range(row[i])]
-
-
 def _pick(rng: random.Random, pool: Row, size: int) -> list[Card]:
     """``size`` random copies from the multiset ``pool`` (a count row), in random order."""
-    cards = _cards_of(pool)
+    cards = cards_of(pool)
     if size > len(cards):
         raise SamplingError("the view is inconsistent: too few cards for the passes")
     return rng.sample(cards, size)
@@ -144,12 +129,7 @@ class _Sampler:
         self.me = view_.seat
         self.bidder = view_.bidder
         self.k = view_.rules.pass_size
-        self.played: list[Row] = [[0] * 28 for _ in range(4)]
-        for trick in view_.tricks:
-            for seat, card in trick.plays:
-                self.played[seat][card] += 1
-        for seat, card in view_.trick:
-            self.played[seat][card] += 1
+        self.played = played_counts(plays_by_trick(view_.tricks, view_.trick))
         if self.bidder is None or self.me is None:
             self.role = "other"
         elif self.me == self.bidder:
@@ -183,36 +163,12 @@ class _Sampler:
             bp = ()
         return pp, bp
 
-    def forbidden(self) -> list[set[int]]:
-        """Per seat, the cards it cannot hold now, inferred from its plays this hand.
-
-        A seat that did not follow suit holds none of the suit led.  A seat
-        that followed with a card the play-over rule would have forbidden,
-        had it held a higher card, holds none of those higher cards: asking
-        the engine's :func:`~deepsix.legal_plays` which cards of the suit a
-        hand holding every card of it could play gives exactly that set.
-        (Holdings only shrink during play, so what was true then is true now.)
-        """
+    def forbidden(self) -> tuple[frozenset[Card], ...]:
+        """Per seat, the cards it cannot hold now: what its plays this hand prove it lacks
+        (:func:`deepsix.table.absent_cards`)."""
         v = self.view
-        sunk = v.sunk_suit
-        play_over = self.rules.play_over
-        out: list[set[int]] = [set(), set(), set(), set()]
-        plays_by_trick = [trick.plays for trick in v.tricks]
-        if v.trick:
-            plays_by_trick.append(v.trick)
-        for plays in plays_by_trick:
-            led = plays[0][1] // 7
-            every = _WHOLE_SUIT[led]
-            for position in range(1, len(plays)):
-                seat, card = plays[position]
-                if card // 7 != led:
-                    out[seat].update(range(7 * led, 7 * led + 7))
-                    continue
-                before = [c for _, c in plays[:position]]
-                allowed = legal_plays(every, before, sunk, play_over)
-                if card not in allowed:
-                    out[seat].update(allowed)
-        return out
+        plays = plays_by_trick(v.tricks, v.trick)
+        return absent_cards(plays, v.sunk_suit, self.rules.play_over)
 
     # -- the sample ---------------------------------------------------------------
 
@@ -235,12 +191,8 @@ class _Sampler:
             partner_pass=pp,
             bidder_pass=bp,
         )
-        if any(min(row) < 0 or sum(row) != 14 for row in dealt):
+        if any(min(row) < 0 or sum(row) != HAND_SIZE for row in dealt):
             raise SamplingError("the view is inconsistent: the passes do not fit the hands")
-        deal = Deal([card for row in dealt for card in _cards_of(row)])
-        script = hand_script(
-            deal, setup, phase=self.phase, to_act=v.to_act, tricks=v.tricks, trick=v.trick
-        )
         if self.phase is Phase.GAME_OVER:
             records = v.completed_hands
             if not records:
@@ -249,8 +201,11 @@ class _Sampler:
             state = hand_start(rules, v.dealer, before, records[:-1])
         else:
             state = hand_start(rules, v.dealer, v.scores, v.completed_hands)
-        for action in script:
-            state = apply(state, action)
+        steps = replay_hand(
+            state, dealt, setup, phase=self.phase, to_act=v.to_act, tricks=v.tricks, trick=v.trick
+        )
+        for step in steps:
+            state = step.after
         return state
 
     def solve(
@@ -264,7 +219,7 @@ class _Sampler:
         v = self.view
         me = self.me
         bidder = self.bidder
-        own = _counts_of(v.hand) if me is not None else [0] * 28
+        own = counts_of(v.hand) if me is not None else [0] * 28
         unknown = [2 - own[i] - sum(self.played[s][i] for s in range(4)) for i in range(28)]
         # Holders of unseen copies: the other seats, and a pass in flight this seat can't see.
         holders: list[int] = [s for s in range(4) if s != me]
@@ -292,8 +247,8 @@ class _Sampler:
         hi = [[2] * 28 for _ in holders]
         for seat, banned in enumerate(self.forbidden()):
             if seat in index:
-                for i in banned:
-                    hi[index[seat]][i] = 0
+                for card in banned:
+                    hi[index[seat]][card] = 0
 
         def require(seat: int, row: Sequence[int], also_played: bool = True) -> None:
             if seat not in index:
@@ -307,24 +262,24 @@ class _Sampler:
             if v.melds[seat]:
                 require(seat, melded_copies(v.melds[seat], sharing=self.rules.meld_sharing))
         split: tuple[Row, int, int, int] | None = None
-        shown = _counts_of(v.invitation)
+        shown = counts_of(v.invitation)
         if bidder is not None and self.at_least(Phase.INVITATION):
             b, p = int(bidder), int(bidder.partner)
             if self.order <= PHASE_ORDER[Phase.PARTNER_PASS]:
                 require(b, shown)
             elif self.phase is Phase.BIDDER_MELD:
-                extra = _counts_of(pp_known) if self.role == "partner" and pp_known else [0] * 28
+                extra = counts_of(pp_known) if self.role == "partner" and pp_known else [0] * 28
                 require(b, [shown[i] + extra[i] for i in range(28)])
             elif self.phase is Phase.BIDDER_PASS:
                 if self.role == "partner" and pp_known is not None:
-                    pool = [shown[i] + _counts_of(pp_known)[i] for i in range(28)]
+                    pool = [shown[i] + counts_of(pp_known)[i] for i in range(28)]
                     split = (pool, b, flight, v.pass_counts[1])
                 elif self.role == "other":
                     split = (shown, b, flight, v.pass_counts[1])
             elif self.role == "bidder" and bp_known is not None:
-                require(p, _counts_of(bp_known))
+                require(p, counts_of(bp_known))
             elif self.role == "partner" and pp_known is not None and bp_known is not None:
-                plus, minus = _counts_of(pp_known), _counts_of(bp_known)
+                plus, minus = counts_of(pp_known), counts_of(bp_known)
                 require(b, [shown[i] + plus[i] - minus[i] for i in range(28)])
             elif self.role == "other":
                 split = (shown, b, p, self.k)
@@ -413,7 +368,7 @@ class _Sampler:
         v = self.view
         rng = self.rng
         bidder = self.bidder
-        shown = _counts_of(v.invitation)
+        shown = counts_of(v.invitation)
         if self.phase is Phase.PARTNER_PASS:
             pp = (
                 pp_known
@@ -433,12 +388,12 @@ class _Sampler:
             bp = ()
         else:
             held = [current[p][i] + self.played[p][i] - self.split_n[i] for i in range(28)]
-            bp = tuple(_cards_of(self.split_n) + _pick(rng, held, self.k - sum(self.split_n)))
+            bp = tuple(cards_of(self.split_n) + _pick(rng, held, self.k - sum(self.split_n)))
             bp = tuple(rng.sample(bp, len(bp)))
         if pp_known is not None:
             return pp_known, bp
         # The partner's passes, unseen by this seat: any of the bidder's 17 but the shown cards.
-        back = _counts_of(bp)
+        back = counts_of(bp)
         seventeen = [current[b][i] + self.played[b][i] + back[i] for i in range(28)]
         if self.phase is Phase.BIDDER_PASS:
             seventeen = [current[b][i] + back[i] for i in range(28)]

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import Final
 
 import attrs
 
-from deepsix.cards import CARD_POINTS, CARDS, Card, Seat, Suit
+from deepsix.cards import CARD_POINTS, Card, Seat, Suit
 from deepsix.errors import InvalidStateError
-from deepsix.hands import SUIT_MASK
+from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_cards
+from deepsix.hands import distinct_cards as all_cards
 from deepsix.rules import PlayOver
 
 __all__ = [
@@ -81,20 +81,6 @@ def trick_points(cards: Sequence[Card]) -> int:
     return sum(CARD_POINTS[card] for card in cards)
 
 
-_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
-
-
-def suit_cards(suit: int, block: int) -> tuple[Card, ...]:
-    """The distinct cards present in one suit's 14-bit block of a packed hand, low to high."""
-    key = suit << 14 | block
-    cards = _SUIT_CARDS.get(key)
-    if cards is None:
-        base = 7 * suit
-        cards = tuple(CARDS[base + r] for r in range(7) if (block >> (2 * r)) & 3)
-        _SUIT_CARDS[key] = cards
-    return cards
-
-
 def play_window(
     packed_hand: int,
     trick: Sequence[Card],
@@ -110,7 +96,7 @@ def play_window(
     if not trick:
         return None
     led = trick[0] // 7
-    block = (packed_hand >> (14 * led)) & SUIT_MASK
+    block = (packed_hand >> SUIT_SHIFT[led]) & SUIT_MASK
     if not block:
         return None
     following = suit_cards(led, block)
@@ -145,18 +131,8 @@ def legal_plays(
     if window is None:
         return all_cards(packed_hand)
     suit, lowest = window
-    following = suit_cards(suit, (packed_hand >> (14 * suit)) & SUIT_MASK)
+    following = suit_cards(suit, (packed_hand >> SUIT_SHIFT[suit]) & SUIT_MASK)
     return following[bisect_left(following, lowest) :]
-
-
-def all_cards(packed_hand: int) -> tuple[Card, ...]:
-    """The distinct cards of a packed hand, in sorting order."""
-    return (
-        suit_cards(0, packed_hand & SUIT_MASK)
-        + suit_cards(1, (packed_hand >> 14) & SUIT_MASK)
-        + suit_cards(2, (packed_hand >> 28) & SUIT_MASK)
-        + suit_cards(3, packed_hand >> 42)
-    )
 
 
 @attrs.frozen

@@ -4,13 +4,20 @@ States made by :func:`deepsix.apply` are always valid.  States that come
 from outside -- loaded from JSON, built by hand, sampled for a bot -- are
 checked here, and loading calls :func:`validate` on every state it returns.
 
-The invariants, each with the name that :class:`InvariantError` reports
-(its ``.invariant``):
+Validation is not a second rules engine.  It checks what the engine cannot
+see -- the field types, the score sheet of finished hands (whose deals are
+gone), the conservation of the 56 cards -- and then *replays* the current
+hand: the dealt hands are recovered from where the cards are now
+(:mod:`deepsix.rebuild`), the hand's actions are rebuilt from its public
+record, and :func:`deepsix.apply` judges every one of them.  An action
+the engine refuses, or a replayed state that differs from the one given,
+is reported under the invariant it breaks:
 
 ``types``
-    Every field holds a value of the right type (seats are
+    Every field holds a value of the type its class declares (seats are
     :class:`~deepsix.Seat`, cards :class:`~deepsix.Card`, hands four
-    bit-packed ints with at most two copies of a card, ...).
+    bit-packed ints with at most two copies of a card, ...); the check
+    reads the declarations (:mod:`deepsix.typecheck`).
 ``records``
     The finished hands' records are numbered 1, 2, ...; their dealers rotate
     clockwise; their bids are on the ladder; card points add up to 250;
@@ -61,7 +68,7 @@ The invariants, each with the name that :class:`InvariantError` reports
 ``hand``
     The current hand replays: rebuilding the deal and every action of the
     hand from the state and applying them with the engine reproduces the
-    state exactly (a catch-all behind the specific checks).
+    state exactly.
 ``history``
     When the state carries a history it replays to the state (see
     :func:`validate` for histories that start at a later deal).
@@ -69,33 +76,26 @@ The invariants, each with the name that :class:`InvariantError` reports
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from deepsix.actions import (
-    Action,
-    Bid,
-    Deal,
-    DeclareMeld,
-    Done,
-    NameSunkSuit,
-    Pass,
-    PassCard,
-    PlayCard,
-    ShowCard,
+from deepsix.actions import Bid, NameSunkSuit, Pass, PassCard, PlayCard, ShowCard
+from deepsix.cards import CARDS, HAND_SIZE, Seat
+from deepsix.errors import DeepSixError, IllegalActionError, InvariantError, Reason
+from deepsix.hands import counts, counts_of, is_packed_hand
+from deepsix.rebuild import (
+    dealt_counts,
+    first_dealer,
+    hand_start,
+    history_start,
+    replay_hand,
+    walk,
 )
-from deepsix.bidding import after_call, legal_calls
-from deepsix.cards import CARDS, Card, Seat, Suit
-from deepsix.engine import apply, new_game
-from deepsix.errors import DeepSixError, IllegalActionError, InvalidStateError
-from deepsix.hands import counts
-from deepsix.melds import Meld, MeldFamily, can_show, melded_copies
-from deepsix.rules import Rules
 from deepsix.scoring import TOTAL_CARD_POINTS, game_winner, score_hand
-from deepsix.state import GameState, HandRecord, HandSetup, History, Phase
-from deepsix.tricks import Trick, legal_plays, trick_winner
+from deepsix.state import GameState, HandSetup, Phase
+from deepsix.table import played_counts, plays_by_trick
+from deepsix.typecheck import type_problem
 
 __all__ = ["INVARIANTS", "InvariantError", "validate"]
 
@@ -119,22 +119,7 @@ INVARIANTS: Final = (
 )
 """The names of the invariants :func:`validate` checks, in the order it checks them."""
 
-
-class InvariantError(InvalidStateError):
-    """A state breaks an invariant; ``.invariant`` names it (one of :data:`INVARIANTS`)."""
-
-    def __init__(self, invariant: str, detail: str) -> None:
-        self.invariant = invariant
-        self.detail = detail
-        super().__init__(f"invalid state ({invariant}): {detail}")
-
-
-PHASE_ORDER: Final[dict[Phase, int]] = {phase: i for i, phase in enumerate(Phase)}
-"""Phases in the order a hand goes through them (``GAME_OVER`` last)."""
-
 _SEATS: Final = tuple(Seat)
-_HAND_SIZE: Final = 14
-_MAX_PACKED: Final = 1 << 56
 
 
 def validate(state: GameState, *, history: bool = True) -> None:
@@ -156,148 +141,43 @@ def validate(state: GameState, *, history: bool = True) -> None:
     >>> from deepsix import new_game, shuffled_deal
     >>> validate(new_game().apply(shuffled_deal(1)))
     """
-    if not isinstance(state, GameState):
-        raise InvariantError("types", f"expected a GameState, got {type(state).__name__}")
     _check_types(state)
     _check_game(state)
-    if state.phase is Phase.DEAL:
-        _check_deal_phase(state)
-    else:
-        hand = _Hand(state)
-        hand.check()
+    _check_phase(state)
+    if state.phase is not Phase.DEAL:
+        _check_hand(state)
     if history and state.log is not None:
         _check_history(state)
-
-
-# -- types ---------------------------------------------------------------------
 
 
 def _fail(invariant: str, detail: str) -> InvariantError:
     return InvariantError(invariant, detail)
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+# -- types ---------------------------------------------------------------------------
 
 
-def _is_pair(value: object) -> bool:
-    return type(value) is tuple and len(value) == 2 and all(type(v) is int for v in value)
-
-
-def _is_seat(value: object) -> bool:
-    return type(value) is Seat
-
-
-def _is_card(value: object) -> bool:
-    return type(value) is Card
-
-
-def _check_types(state: GameState) -> None:
-    def need(ok: bool, what: str) -> None:
-        if not ok:
-            raise _fail("types", what)
-
-    need(isinstance(state.rules, Rules), f"rules must be a Rules, not {state.rules!r}")
-    need(_is_seat(state.dealer), f"dealer must be a Seat, not {state.dealer!r}")
-    need(isinstance(state.phase, Phase), f"phase must be a Phase, not {state.phase!r}")
-    need(
-        state.to_act is None or _is_seat(state.to_act),
-        f"to_act must be a Seat or None, not {state.to_act!r}",
-    )
-    need(_is_pair(state.scores), f"scores must be two ints, not {state.scores!r}")
-    need(type(state.completed_hands) is tuple, "completed_hands must be a tuple")
-    for record in state.completed_hands:
-        _check_record_types(record)
-    _check_setup_types(state.setup)
-    packed = state.packed_hands
-    need(
-        type(packed) is tuple and len(packed) == 4,
-        "packed_hands must be a tuple of four ints",
-    )
-    for seat, hand in zip(_SEATS, packed, strict=True):
-        need(
-            _is_int(hand) and 0 <= hand < _MAX_PACKED,
-            f"{seat.name}'s packed hand must be an int in [0, 2**56), not {hand!r}",
-        )
-    need(type(state.trick) is tuple and len(state.trick) <= 3, "trick must be a tuple of 0-3 plays")
-    for play in state.trick:
-        need(_is_play(play), f"a play must be a (Seat, Card) pair, not {play!r}")
-    need(type(state.tricks) is tuple and len(state.tricks) <= 14, "tricks must be a tuple of 0-14")
+def _check_types(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise _fail("types", f"expected a GameState, got {type(state).__name__}")
+    problem = type_problem(state, GameState)
+    if problem is not None:
+        raise _fail("types", problem)
+    for seat, packed in zip(_SEATS, state.packed_hands, strict=True):
+        if not is_packed_hand(packed):
+            raise _fail("types", f"{seat.name}'s packed hand {packed!r} is not a hand of cards")
+    if len(state.trick) > 3 or len(state.tricks) > HAND_SIZE:
+        raise _fail("types", "a hand has at most 14 tricks, and a trick in progress 0-3 plays")
     for trick in state.tricks:
-        need(isinstance(trick, Trick), f"tricks must hold Trick records, not {trick!r}")
-        need(
-            type(trick.plays) is tuple and len(trick.plays) == 4,
-            f"a completed trick has four plays, not {trick.plays!r}",
-        )
-        for play in trick.plays:
-            need(_is_play(play), f"a play must be a (Seat, Card) pair, not {play!r}")
-        need(_is_seat(trick.winner), f"a trick's winner must be a Seat, not {trick.winner!r}")
-    need(
-        state.log is None or isinstance(state.log, History),
-        f"log must be a History or None, not {type(state.log).__name__}",
-    )
+        if len(trick.plays) != 4:
+            raise _fail("types", f"a completed trick has four plays, not {trick.plays!r}")
 
 
-def _is_play(play: object) -> bool:
-    return type(play) is tuple and len(play) == 2 and _is_seat(play[0]) and _is_card(play[1])
-
-
-def _check_record_types(record: object) -> None:
-    if not isinstance(record, HandRecord):
-        raise _fail("types", f"completed_hands must hold HandRecords, not {record!r}")
-    ok = (
-        _is_int(record.number)
-        and _is_seat(record.dealer)
-        and _is_seat(record.bidder)
-        and _is_int(record.bid)
-        and type(record.sunk_suit) is Suit
-        and all(
-            _is_pair(getattr(record, name))
-            for name in ("card_points", "meld", "net", "scores", "totals")
-        )
-        and type(record.made) is bool
-    )
-    if not ok:
-        raise _fail("types", f"hand record has a field of the wrong type: {record!r}")
-
-
-def _check_setup_types(setup: object) -> None:
-    if not isinstance(setup, HandSetup):
-        raise _fail("types", f"setup must be a HandSetup, not {setup!r}")
-    problems = []
-    if type(setup.bids) is not tuple or not all(type(c) in (Bid, Pass) for c in setup.bids):
-        problems.append("bids must be a tuple of Bid and Pass")
-    if setup.bidder is not None and not _is_seat(setup.bidder):
-        problems.append("bidder must be a Seat or None")
-    if setup.bid is not None and not _is_int(setup.bid):
-        problems.append("bid must be an int or None")
-    if setup.sunk_suit is not None and type(setup.sunk_suit) is not Suit:
-        problems.append("sunk_suit must be a Suit or None")
-    for name in ("shown", "partner_pass", "bidder_pass"):
-        value = getattr(setup, name)
-        if type(value) is not tuple or not all(_is_card(c) for c in value):
-            problems.append(f"{name} must be a tuple of Cards")
-    melds = setup.melds
-    if (
-        type(melds) is not tuple
-        or len(melds) != 4
-        or not all(type(m) is tuple and all(isinstance(x, Meld) for x in m) for m in melds)
-    ):
-        problems.append("melds must be four tuples of Melds")
-    if problems:
-        raise _fail("types", "; ".join(problems))
-
-
-# -- the game: records, scores, dealer, end ------------------------------------------------
+# -- the game: records, scores, dealer, end --------------------------------------------------
 
 
 def _seat_after(seat: Seat, steps: int) -> Seat:
     return _SEATS[(seat + steps) % 4]
-
-
-def first_dealer(state: GameState) -> Seat:
-    """The dealer of the game's first hand."""
-    return state.completed_hands[0].dealer if state.completed_hands else state.dealer
 
 
 def _check_game(state: GameState) -> None:
@@ -357,508 +237,186 @@ def _check_game(state: GameState) -> None:
             )
 
 
-def _check_deal_phase(state: GameState) -> None:
-    if state.to_act is not None:
-        raise _fail("phase", "nobody acts at a deal (to_act must be None)")
-    if any(state.packed_hands) or state.trick or state.tricks:
-        raise _fail("phase", "before the deal the hands and the table are empty")
-    if state.setup != HandSetup():
-        raise _fail("phase", "before the deal the hand's setup is empty")
+def _check_phase(state: GameState) -> None:
+    """Who acts fits the phase, and nothing is on the table before the deal."""
+    if state.phase is Phase.DEAL:
+        if state.to_act is not None:
+            raise _fail("phase", "nobody acts at a deal (to_act must be None)")
+        if any(state.packed_hands) or state.trick or state.tricks:
+            raise _fail("phase", "before the deal the hands and the table are empty")
+        if state.setup != HandSetup():
+            raise _fail("phase", "before the deal the hand's setup is empty")
+    elif state.phase is Phase.GAME_OVER:
+        if state.to_act is not None:
+            raise _fail("phase", "nobody acts once the game is over (to_act must be None)")
+        if any(state.packed_hands) or state.trick or len(state.tricks) != HAND_SIZE:
+            raise _fail("phase", "a finished game has empty hands and 14 tricks on the table")
+    elif state.to_act is None:
+        raise _fail("phase", f"some seat must act in the {state.phase.value} phase")
 
 
-# -- the current hand ----------------------------------------------------------------
+# -- the current hand: conservation, then the replay -------------------------------------
 
 
-def _counts_of(cards: Sequence[Card]) -> list[int]:
-    result = [0] * 28
-    for card in cards:
-        result[card] += 1
-    return result
+def _check_hand(state: GameState) -> None:
+    setup = state.setup
+    current = [counts(packed) for packed in state.packed_hands]
+    played = played_counts(plays_by_trick(state.tricks, state.trick))
+    _check_cards(state, current, played)
+    dealt = dealt_counts(
+        state.phase,
+        current=current,
+        played=played,
+        bidder=setup.bidder,
+        partner_pass=setup.partner_pass,
+        bidder_pass=setup.bidder_pass,
+    )
+    for seat in _SEATS:
+        row = dealt[seat]
+        if min(row) < 0:
+            card = CARDS[min(range(28), key=row.__getitem__)]
+            raise _fail(
+                "passes",
+                f"the passes do not fit {seat.name}'s cards ({card.ascii} would have been "
+                "dealt a negative number of times)",
+            )
+    for seat in _SEATS:
+        if sum(dealt[seat]) != HAND_SIZE:
+            raise _fail(
+                "hand-sizes",
+                f"{seat.name} holds {sum(current[seat])} cards, which does not fit the "
+                f"{state.phase.value} phase (it would have been dealt {sum(dealt[seat])})",
+            )
+    _check_replay(state, dealt)
 
 
-def _format_counts(row: Sequence[int]) -> str:
-    return " ".join(CARDS[i].ascii for i in range(28) for _ in range(row[i])) or "nothing"
-
-
-def dealt_counts(
-    phase: Phase,
-    *,
-    current: Sequence[Sequence[int]],
-    played: Sequence[Sequence[int]],
-    bidder: Seat | None,
-    partner_pass: Sequence[Card],
-    bidder_pass: Sequence[Card],
-) -> list[list[int]]:
-    """The count vectors of the hands each seat was dealt, recovered from where the cards are now.
-
-    ``current`` and ``played`` are per-seat count vectors of the cards held
-    and the cards played this hand.  Entries may come out negative when the
-    passes do not fit the hands (the caller reports that).
-    """
-    dealt = [[current[s][i] + played[s][i] for i in range(28)] for s in range(4)]
-    order = PHASE_ORDER[phase]
-    if bidder is None or order < PHASE_ORDER[Phase.PARTNER_PASS]:
-        return dealt
-    b, p = int(bidder), int(bidder.partner)
-    to_bidder = _counts_of(partner_pass)
+def _check_cards(state: GameState, current: list[list[int]], played: list[list[int]]) -> None:
+    in_flight = counts_of(
+        state.setup.partner_pass
+        if state.phase is Phase.PARTNER_PASS
+        else state.setup.bidder_pass
+        if state.phase is Phase.BIDDER_PASS
+        else ()
+    )
     for i in range(28):
-        dealt[p][i] += to_bidder[i]
-        if phase is not Phase.PARTNER_PASS:
-            dealt[b][i] -= to_bidder[i]
-    if order >= PHASE_ORDER[Phase.BIDDER_PASS]:
-        back = _counts_of(bidder_pass)
-        for i in range(28):
-            dealt[b][i] += back[i]
-            if phase is not Phase.BIDDER_PASS:
-                dealt[p][i] -= back[i]
-    return dealt
-
-
-def hand_script(
-    deal: Deal,
-    setup: HandSetup,
-    *,
-    phase: Phase,
-    to_act: Seat | None,
-    tricks: Sequence[Trick],
-    trick: Sequence[tuple[Seat, Card]],
-) -> list[Action]:
-    """Every action of the current hand, in order, rebuilt from its public record and the deal.
-
-    The order of a hand is fixed by the rules, so the setup, the phase and
-    the tricks say exactly which actions were taken: the deal, the calls,
-    the sunk suit, the cards shown then done, the partner's passes, the
-    bidder's melds then done, her passes, each other seat's melds then done
-    (clockwise from the bidder's left, up to the seat to act), then the
-    plays.
-    """
-    order = PHASE_ORDER[phase]
-    script: list[Action] = [deal, *setup.bids]
-    bidder = setup.bidder
-    if order <= PHASE_ORDER[Phase.SUNK_SUIT] or bidder is None or setup.sunk_suit is None:
-        return script
-    partner = bidder.partner
-    script.append(NameSunkSuit(bidder, setup.sunk_suit))
-    script.extend(ShowCard(bidder, card) for card in setup.shown)
-    if order <= PHASE_ORDER[Phase.INVITATION]:
-        return script
-    script.append(Done(bidder))
-    script.extend(PassCard(partner, card) for card in setup.partner_pass)
-    if order <= PHASE_ORDER[Phase.PARTNER_PASS]:
-        return script
-    script.extend(DeclareMeld(bidder, meld) for meld in setup.melds[bidder])
-    if order <= PHASE_ORDER[Phase.BIDDER_MELD]:
-        return script
-    script.append(Done(bidder))
-    script.extend(PassCard(bidder, card) for card in setup.bidder_pass)
-    if order <= PHASE_ORDER[Phase.BIDDER_PASS]:
-        return script
-    for step in (1, 2, 3):
-        seat = _seat_after(bidder, step)
-        script.extend(DeclareMeld(seat, meld) for meld in setup.melds[seat])
-        if phase is Phase.MELDING and seat == to_act:
-            return script
-        script.append(Done(seat))
-    for done in tricks:
-        script.extend(PlayCard(seat, card) for seat, card in done.plays)
-    script.extend(PlayCard(seat, card) for seat, card in trick)
-    return script
-
-
-def hand_start(
-    rules: Rules, dealer: Seat, scores: tuple[int, int], completed: tuple[HandRecord, ...]
-) -> GameState:
-    """The state just before a hand's deal, with no history."""
-    return attrs.evolve(new_game(rules, dealer), scores=scores, completed_hands=completed, log=None)
-
-
-class _Hand:
-    """The facts of the current (dealt) hand of a state, and the checks on them."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.rules = state.rules
-        self.setup = state.setup
-        self.phase = state.phase
-        self.order = PHASE_ORDER[state.phase]
-        self.current = [counts(packed) for packed in state.packed_hands]
-        self.sizes = [sum(row) for row in self.current]
-        self.played = [[0] * 28 for _ in range(4)]
-        self.plays: list[tuple[Seat, Card]] = []
-        for trick in state.tricks:
-            self.plays.extend(trick.plays)
-        self.plays.extend(state.trick)
-        for seat, card in self.plays:
-            self.played[seat][card] += 1
-
-    def at_least(self, phase: Phase) -> bool:
-        return self.order >= PHASE_ORDER[phase]
-
-    def check(self) -> None:
-        self.check_phase_basics()
-        self.check_cards()
-        self.check_auction()
-        self.check_setup()
-        self.check_hand_sizes()
-        self.check_tricks()
-        self.check_passes()
-        self.check_melds()
-        self.check_play()
-        self.check_replay()
-
-    # -- individual invariants ------------------------------------------------------
-
-    def check_phase_basics(self) -> None:
-        state = self.state
-        if self.phase is Phase.GAME_OVER:
-            if state.to_act is not None:
-                raise _fail("phase", "nobody acts once the game is over (to_act must be None)")
-            if any(state.packed_hands) or state.trick or len(state.tricks) != 14:
-                raise _fail("phase", "a finished game has empty hands and 14 tricks on the table")
-        elif state.to_act is None:
-            raise _fail("phase", f"some seat must act in the {self.phase.value} phase")
-        if self.phase not in (Phase.PLAY, Phase.GAME_OVER) and (state.trick or state.tricks):
-            raise _fail("phase", f"no card is played before the play ({self.phase.value})")
-
-    def check_cards(self) -> None:
-        total = [0] * 28
-        for s in range(4):
-            for i in range(28):
-                total[i] += self.current[s][i] + self.played[s][i]
-        in_flight: tuple[Card, ...] = ()
-        if self.phase is Phase.PARTNER_PASS:
-            in_flight = self.setup.partner_pass
-        elif self.phase is Phase.BIDDER_PASS:
-            in_flight = self.setup.bidder_pass
-        for card in in_flight:
-            total[card] += 1
-        for i, n in enumerate(total):
-            if n != 2:
-                raise _fail(
-                    "cards",
-                    f"{CARDS[i].ascii} is accounted for {n} times (hands, passes in flight "
-                    "and tricks must hold each card exactly twice)",
-                )
-
-    def check_auction(self) -> None:
-        state, setup, rules = self.state, self.setup, self.rules
-        expected = state.dealer.left
-        bidder: Seat | None = None
-        bid: int | None = None
-        finished = False
-        calls: tuple[Bid | Pass, ...] = ()
-        for index, call in enumerate(setup.bids, start=1):
-            if finished:
-                raise _fail("auction", f"call {index} ({call}) comes after the auction ended")
-            if call.seat != expected:
-                raise _fail("auction", f"call {index} ({call}) should be {expected.name}'s")
-            if call not in legal_calls(rules, calls, call.seat, bid):
-                raise _fail("auction", f"call {index} ({call}) is not a legal call")
-            step = after_call(calls, bidder, bid, call)
-            calls, bidder, bid, finished, expected = (
-                step.bids,
-                step.bidder,
-                step.bid,
-                step.finished,
-                step.next_seat,
-            )
-        if (setup.bidder, setup.bid) != (bidder, bid):
+        held = sum(current[s][i] + played[s][i] for s in range(4)) + in_flight[i]
+        if held != 2:
             raise _fail(
-                "auction",
-                f"bidder {setup.bidder} and bid {setup.bid} should be those of the last bid "
-                f"({bidder}, {bid})",
+                "cards",
+                f"{CARDS[i].ascii} is accounted for {held} times (hands, passes in flight "
+                "and tricks must hold each card exactly twice)",
             )
-        if self.phase is Phase.BIDDING:
-            if finished:
-                raise _fail("auction", "the auction is over but the phase is still bidding")
-            if state.to_act != expected:
-                raise _fail("phase", f"{expected.name} calls next, not {state.to_act}")
-        elif not finished:
-            raise _fail("auction", f"the auction is still open in the {self.phase.value} phase")
 
-    def check_setup(self) -> None:
-        setup, rules, state = self.setup, self.rules, self.state
-        k = rules.pass_size
-        if self.at_least(Phase.INVITATION) != (setup.sunk_suit is not None):
-            raise _fail(
-                "setup", f"the sunk suit is named from the invitation on ({setup.sunk_suit})"
-            )
-        if setup.shown and not self.at_least(Phase.INVITATION):
-            raise _fail("setup", "cards are shown only from the invitation on")
-        sunk = setup.sunk_suit
-        for card in setup.shown:
-            if sunk is not None and not can_show(card, sunk):
-                raise _fail("setup", f"{card.ascii} cannot belong to a meld, so it can't be shown")
-        expected_pp = (
-            range(k)
-            if self.phase is Phase.PARTNER_PASS
-            else range(k, k + 1)
-            if self.at_least(Phase.BIDDER_MELD)
-            else range(1)
+
+_REFUSED: Final[dict[type, str]] = {
+    Bid: "auction",
+    Pass: "auction",
+    NameSunkSuit: "auction",
+    ShowCard: "setup",
+    PassCard: "passes",
+    PlayCard: "play",
+}
+"""The invariant a refused action of each kind breaks (melds: ``melds``)."""
+_REFUSED_FOR: Final[dict[Reason, str]] = {
+    Reason.CARD_NOT_IN_HAND: "passes",
+    Reason.CARD_MELDED: "melds",
+    Reason.NOT_YOUR_TURN: "tricks",
+}
+"""Reasons that name the invariant whatever the action (a play out of turn: the tricks)."""
+
+_COMPARED: Final = (
+    ("bids", "auction"),
+    ("bidder", "auction"),
+    ("bid", "auction"),
+    ("sunk_suit", "setup"),
+    ("invitation", "setup"),
+    ("partner_pass", "setup"),
+    ("bidder_pass", "setup"),
+    ("melds", "melds"),
+)
+"""The setup fields the replay must reproduce, and the invariant each belongs to."""
+
+
+def _check_replay(state: GameState, dealt: list[list[int]]) -> None:
+    """Replay the hand through the engine; it must reproduce ``state`` exactly."""
+    records = state.completed_hands
+    if state.phase is Phase.GAME_OVER:
+        before = records[-2].totals if len(records) > 1 else (0, 0)
+        start = hand_start(state.rules, state.dealer, before, records[:-1])
+    else:
+        start = hand_start(state.rules, state.dealer, state.scores, records)
+    replayed = start
+    done = 0
+    steps = replay_hand(
+        start,
+        dealt,
+        state.setup,
+        phase=state.phase,
+        to_act=state.to_act,
+        tricks=state.tricks,
+        trick=state.trick,
+    )
+    try:
+        for step in steps:
+            replayed = step.after
+            done += 1
+    except IllegalActionError as error:
+        raise _refused(error, done + 1) from error
+    setup, again = state.setup, replayed.setup
+    for name, invariant in _COMPARED:
+        if getattr(setup, name) != getattr(again, name):
+            raise _fail(invariant, f"the hand's {name} does not follow from its actions")
+    if replayed.phase is not state.phase:
+        invariant = "tricks" if state.phase is Phase.PLAY else "setup"
+        raise _fail(
+            invariant,
+            f"the hand's record leads to the {replayed.phase.value} phase, not {state.phase.value}",
         )
-        if len(setup.partner_pass) not in expected_pp:
-            raise _fail(
-                "setup",
-                f"{len(setup.partner_pass)} cards passed to the bidder in the "
-                f"{self.phase.value} phase (pass size {k})",
-            )
-        expected_bp = (
-            range(k)
-            if self.phase is Phase.BIDDER_PASS
-            else range(k, k + 1)
-            if self.at_least(Phase.MELDING)
-            else range(1)
-        )
-        if len(setup.bidder_pass) not in expected_bp:
-            raise _fail(
-                "setup",
-                f"{len(setup.bidder_pass)} cards passed back by the bidder in the "
-                f"{self.phase.value} phase (pass size {k})",
-            )
-        bidder = setup.bidder
-        if self.phase in (Phase.SUNK_SUIT, Phase.INVITATION, Phase.BIDDER_MELD, Phase.BIDDER_PASS):
-            if state.to_act != bidder:
-                raise _fail("phase", f"the bidder acts in the {self.phase.value} phase")
-        elif self.phase is Phase.PARTNER_PASS:
-            assert bidder is not None
-            if state.to_act != bidder.partner:
-                raise _fail("phase", "the bidder's partner acts in the partner-pass phase")
-        elif self.phase is Phase.MELDING and state.to_act == bidder:
-            raise _fail("phase", "the bidder has melded already; another seat must act")
+    if replayed.to_act != state.to_act:
+        raise _fail("phase", f"{replayed.to_act} acts next, not {state.to_act}")
+    if replayed.packed_hands != state.packed_hands:
+        raise _fail("hand-sizes", "the hands do not follow from the deal and the passes")
+    if replayed.tricks != state.tricks or replayed.trick != state.trick:
+        raise _fail("tricks", "the tricks do not follow from the plays (leader, order or winner)")
+    if replayed.completed_hands != records or replayed.scores != state.scores:
+        raise _fail("game-over", "the last hand record does not match the hand played")
+    different = _first_difference(replayed, state, skip=("log",))
+    if different is not None:
+        # A safety net behind the named checks above: they compare every field.
+        raise _fail("hand", f"replaying the hand gives a different {different}")
 
-    def meld_turn_came(self, seat: Seat) -> bool:
-        bidder = self.setup.bidder
-        if bidder is None or not self.at_least(Phase.BIDDER_MELD):
-            return False
-        if seat == bidder or self.at_least(Phase.PLAY):
-            return True
-        if self.phase is not Phase.MELDING:
-            return False
-        to_act = self.state.to_act
-        assert to_act is not None
-        return (seat - bidder) % 4 <= (to_act - bidder) % 4
 
-    def check_hand_sizes(self) -> None:
-        k = self.rules.pass_size
-        expected = [_HAND_SIZE] * 4
-        bidder = self.setup.bidder
-        if self.phase is Phase.GAME_OVER:
-            expected = [0] * 4
-        elif bidder is not None and self.at_least(Phase.PARTNER_PASS):
-            b, p = int(bidder), int(bidder.partner)
-            if self.phase is Phase.PARTNER_PASS:
-                expected[p] -= len(self.setup.partner_pass)
-            elif self.phase is Phase.BIDDER_MELD:
-                expected[b] += k
-                expected[p] -= k
-            elif self.phase is Phase.BIDDER_PASS:
-                expected[b] += k - len(self.setup.bidder_pass)
-                expected[p] -= k
-            elif self.phase is Phase.PLAY:
-                for s in range(4):
-                    expected[s] = _HAND_SIZE - sum(self.played[s])
-        for seat in _SEATS:
-            if self.sizes[seat] != expected[seat]:
-                raise _fail(
-                    "hand-sizes",
-                    f"{seat.name} holds {self.sizes[seat]} cards; the {self.phase.value} phase "
-                    f"needs {expected[seat]}",
-                )
+def _first_difference(a: GameState, b: GameState, skip: tuple[str, ...] = ()) -> str | None:
+    """The first init field in which two states differ (``None`` if they agree)."""
+    for field in attrs.fields(GameState):
+        name = field.name
+        if field.init and name not in skip and getattr(a, name) != getattr(b, name):
+            return name
+    return None
 
-    def check_tricks(self) -> None:
-        state = self.state
-        sunk = self.setup.sunk_suit
-        leader = self.setup.bidder
-        for number, trick in enumerate(state.tricks, start=1):
-            assert leader is not None
-            seats = [seat for seat, _ in trick.plays]
-            if seats != [_seat_after(leader, i) for i in range(4)]:
-                raise _fail(
-                    "tricks",
-                    f"trick {number} should be led by {leader.name} and go clockwise: {trick}",
-                )
-            winner = trick_winner(trick.plays, sunk)
-            if trick.winner != winner:
-                raise _fail("tricks", f"trick {number} ({trick}) is won by {winner.name}")
-            leader = trick.winner
-        if self.phase is Phase.PLAY:
-            assert leader is not None
-            seats = [seat for seat, _ in state.trick]
-            if seats != [_seat_after(leader, i) for i in range(len(seats))]:
-                raise _fail(
-                    "tricks", f"the current trick should be led by {leader.name} and go clockwise"
-                )
-            if len(state.tricks) >= 14:
-                raise _fail("tricks", "a hand has 14 tricks; the 14th ends the play")
-            if state.to_act != _seat_after(leader, len(seats)):
-                raise _fail(
-                    "phase",
-                    f"{_seat_after(leader, len(seats)).name} plays next, not {state.to_act}",
-                )
 
-    def dealt(self) -> list[list[int]]:
-        setup = self.setup
-        return dealt_counts(
-            self.phase,
-            current=self.current,
-            played=self.played,
-            bidder=setup.bidder,
-            partner_pass=setup.partner_pass,
-            bidder_pass=setup.bidder_pass,
-        )
-
-    def check_passes(self) -> None:
-        dealt = self.dealt()
-        for seat in _SEATS:
-            row = dealt[seat]
-            if min(row) < 0:
-                card = CARDS[min(range(28), key=row.__getitem__)]
-                raise _fail(
-                    "passes",
-                    f"the passes do not fit {seat.name}'s cards ({card.ascii} would have been "
-                    "dealt a negative number of times)",
-                )
-            if sum(row) != _HAND_SIZE:
-                raise _fail("passes", f"{seat.name} would have been dealt {sum(row)} cards")
-        bidder = self.setup.bidder
-        if bidder is not None and self.setup.shown:
-            shown = _counts_of(self.setup.shown)
-            for i in range(28):
-                if shown[i] > dealt[bidder][i]:
-                    raise _fail(
-                        "passes",
-                        f"the bidder showed {shown[i]} x {CARDS[i].ascii} but was dealt "
-                        f"{dealt[bidder][i]}",
-                    )
-        if bidder is not None and self.at_least(Phase.PARTNER_PASS):
-            # The partner passed from his dealt hand; the bidder passed back from her 17.
-            pp = _counts_of(self.setup.partner_pass)
-            partner = bidder.partner
-            for i in range(28):
-                if pp[i] > dealt[partner][i]:
-                    raise _fail("passes", f"{partner.name} passed {CARDS[i].ascii} without it")
-
-    def check_melds(self) -> None:
-        setup, rules = self.setup, self.rules
-        sunk = setup.sunk_suit
-        bidder = setup.bidder
-        for seat in _SEATS:
-            melds = setup.melds[seat]
-            if not melds:
-                continue
-            if not self.meld_turn_came(seat):
-                raise _fail("melds", f"{seat.name} has melds before its turn to meld")
-            for meld in melds:
-                if meld.family is MeldFamily.RUN and meld.suit == sunk:
-                    raise _fail("melds", f"{seat.name} melds {meld.code}, a run in the sunk suit")
-            need = melded_copies(melds, sharing=rules.meld_sharing)
-            have = [self.current[seat][i] + self.played[seat][i] for i in range(28)]
-            for i in range(28):
-                if need[i] > have[i]:
-                    raise _fail(
-                        "melds",
-                        f"{seat.name}'s melds ({' '.join(m.code for m in melds)}) need "
-                        f"{need[i]} x {CARDS[i].ascii}; it has {have[i]} (melded cards stay "
-                        "in the hand until played)",
-                    )
-            if seat == bidder and sum(need) > _HAND_SIZE:
-                raise _fail(
-                    "melds",
-                    f"the bidder's melds tie up {sum(need)} cards; she must keep "
-                    f"{rules.pass_size} of her {_HAND_SIZE + rules.pass_size} unmelded",
-                )
-
-    def check_play(self) -> None:
-        if not self.plays:
-            return
-        sunk = self.setup.sunk_suit
-        play_over = self.rules.play_over
-        holding = list(self.state.packed_hands)
-        # The trick each play was made to: the cards played before it in that trick.
-        positions = [i % 4 for i in range(len(self.plays))]
-        for index in range(len(self.plays) - 1, -1, -1):
-            seat, card = self.plays[index]
-            holding[seat] += 1 << (2 * card)
-            start = index - positions[index]
-            before = [c for _, c in self.plays[start:index]]
-            if card not in legal_plays(holding[seat], before, sunk, play_over):
-                number = index // 4 + 1
-                raise _fail(
-                    "play",
-                    f"{seat.name}'s {card.ascii} in trick {number} was not a legal play for the "
-                    "cards it held then (follow suit, play over)",
-                )
-
-    def check_replay(self) -> None:
-        state = self.state
-        dealt = self.dealt()
-        cards = [CARDS[i] for s in range(4) for i in range(28) for _ in range(dealt[s][i])]
-        script = hand_script(
-            Deal(cards),
-            self.setup,
-            phase=self.phase,
-            to_act=state.to_act,
-            tricks=state.tricks,
-            trick=state.trick,
-        )
-        if self.phase is Phase.GAME_OVER:
-            records = state.completed_hands
-            before = records[-2].totals if len(records) > 1 else (0, 0)
-            start = hand_start(state.rules, state.dealer, before, records[:-1])
-        else:
-            start = hand_start(state.rules, state.dealer, state.scores, state.completed_hands)
-        replayed = start
-        for index, action in enumerate(script):
-            try:
-                replayed = apply(replayed, action)
-            except IllegalActionError as error:
-                raise _fail(
-                    "hand", f"the hand does not replay: action {index + 1} ({action}): {error}"
-                ) from error
-        for field in ("phase", "to_act", "setup", "packed_hands", "trick", "tricks"):
-            if getattr(replayed, field) != getattr(state, field):
-                raise _fail("hand", f"replaying the hand gives a different {field}")
-        if replayed.completed_hands != state.completed_hands or replayed.scores != state.scores:
-            raise _fail("game-over", "the last hand record does not match the hand played")
+def _refused(error: IllegalActionError, index: int) -> InvariantError:
+    """The invariant an action refused during the replay breaks."""
+    action = error.action
+    invariant = _REFUSED_FOR.get(error.reason) or _REFUSED.get(type(action), "melds")
+    detail = f"action {index} of the hand ({action}) is refused: {error}"
+    if invariant == "play":
+        detail = f"{action} in the hand was not a legal play for the cards held then: {error}"
+    return _fail(invariant, detail)
 
 
 # -- history ------------------------------------------------------------------------
 
 
 def _check_history(state: GameState) -> None:
-    log = state.log
-    assert log is not None
-    actions = log.to_tuple()
-    deals = sum(1 for action in actions if type(action) is Deal)
-    records = state.completed_hands
-    dealt = len(records) + (state.phase not in (Phase.DEAL, Phase.GAME_OVER))
-    if deals > dealt:
-        raise _fail("history", f"the history holds {deals} deals but {dealt} hands were dealt")
-    skipped = dealt - deals
-    if skipped == 0:
-        replayed = new_game(state.rules, first_dealer(state))
-    else:
-        if type(actions[0]) is not Deal:
-            raise _fail("history", "a history that omits the first hands must start with a deal")
-        first = first_dealer(state)
-        before = records[skipped - 1].totals
-        replayed = hand_start(state.rules, _seat_after(first, skipped), before, records[:skipped])
-    for index, action in enumerate(actions):
-        try:
-            replayed = apply(replayed, action)
-        except (IllegalActionError, TypeError, AttributeError) as error:
-            raise _fail(
-                "history", f"action {index + 1} of the history ({action}) is illegal: {error}"
-            ) from error
-        except DeepSixError as error:
-            raise _fail("history", f"action {index + 1} of the history: {error}") from error
+    replayed = history_start(state)
+    done = 0
+    try:
+        for step in walk(replayed, state.history):
+            replayed = step.after
+            done += 1
+    except DeepSixError as error:
+        raise _fail("history", f"action {done + 1} of the history is illegal: {error}") from error
     if replayed != state:
-        field = next(
-            (
-                f.name
-                for f in attrs.fields(GameState)
-                if getattr(replayed, f.name) != getattr(state, f.name)
-            ),
-            "log",
-        )
+        field = _first_difference(replayed, state) or "log"
         raise _fail("history", f"the history replays to a state with a different {field}")

@@ -41,15 +41,16 @@ from __future__ import annotations
 
 import attrs
 
-from deepsix.actions import Bid, Pass
+from deepsix.actions import Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
-from deepsix.engine import LegalActions, legal_actions
-from deepsix.errors import ParseError
+from deepsix.engine import legal_actions
+from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import size, unpack
 from deepsix.melds import Meld
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
 from deepsix.state import GameState, HandRecord, Phase
+from deepsix.table import plays_by_trick, team_meld, tricks_taken, voids
 from deepsix.tricks import Trick
 
 __all__ = ["PlayerView", "public_view", "view"]
@@ -144,10 +145,7 @@ class PlayerView:
     @property
     def tricks_taken(self) -> tuple[int, int]:
         """How many tricks each team has taken this hand."""
-        won = [0, 0]
-        for trick in self.tricks:
-            won[trick.winner.team] += 1
-        return (won[0], won[1])
+        return tricks_taken(self.tricks)
 
     @property
     def card_points(self) -> tuple[int, int]:
@@ -157,8 +155,7 @@ class PlayerView:
     @property
     def team_meld(self) -> tuple[int, int]:
         """Each team's declared meld this hand."""
-        values = [sum(meld.value for meld in self.melds[seat]) for seat in range(4)]
-        return (values[0] + values[2], values[1] + values[3])
+        return team_meld(self.melds)
 
     @property
     def voids(self) -> tuple[frozenset[Suit], ...]:
@@ -167,16 +164,7 @@ class PlayerView:
         A seat that did not follow the suit led holds no card of that suit
         from then on (R-PLAY-2): everyone at the table can infer this.
         """
-        void: list[set[Suit]] = [set(), set(), set(), set()]
-        plays = [trick.plays for trick in self.tricks]
-        if self.trick:
-            plays.append(self.trick)
-        for trick in plays:
-            led = trick[0][1].suit
-            for seat, card in trick[1:]:
-                if card.suit != led:
-                    void[seat].add(led)
-        return tuple(frozenset(suits) for suits in void)
+        return voids(plays_by_trick(self.tricks, self.trick))
 
 
 _NO_ACTIONS = LegalActions()
@@ -188,9 +176,11 @@ def view(state: GameState, seat: Seat | int | None) -> PlayerView:
     ``seat`` may be a :class:`~deepsix.Seat` or its number 0..3.
     """
     if not isinstance(state, GameState):
-        raise ParseError(f"view() needs a GameState, not {type(state).__name__}")
+        raise WrongTypeError(f"view() needs a GameState, not {type(state).__name__}")
     if seat is not None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise WrongTypeError(f"{seat!r} is not a seat (use a Seat, 0..3, or None)")
+        if not 0 <= seat <= 3:
             raise ParseError(f"{seat!r} is not a seat (use a Seat, 0..3, or None)")
         seat = Seat(seat)
     setup = state.setup
@@ -228,7 +218,7 @@ def view(state: GameState, seat: Seat | int | None) -> PlayerView:
         bidder=bidder,
         bid=setup.bid,
         sunk_suit=setup.sunk_suit,
-        invitation=setup.shown,
+        invitation=setup.invitation,
         passed=passed,
         received=received,
         pass_counts=(len(setup.partner_pass), len(setup.bidder_pass)),

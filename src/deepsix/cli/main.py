@@ -1,0 +1,90 @@
+"""The ``deepsix`` entry point: the argument parser and the dispatch to the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from rich.console import Console
+from rich.text import Text
+
+from deepsix._version import __version__
+from deepsix.cli import play, replay, simulate, watch
+from deepsix.cli.shared import UsageError
+from deepsix.errors import ParseError, SerializationError
+from deepsix.play.bots import BOT_NAMES
+
+__all__ = ["main", "run"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The argument parser of the subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="deepsix",
+        description="Deep Six: watch bots play, play against them, simulate, replay.",
+    )
+    parser.add_argument("--version", action="version", version=f"deepsix {__version__}")
+    parser.add_argument(
+        "--no-color", action="store_true", help="plain output without colours (or set NO_COLOR)"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    bot_help = (
+        f"bots: 1 name (all seats), 2 (one per side) or 4 (N E S W) of: {', '.join(BOT_NAMES)}"
+    )
+    watch.add_parser(commands, bot_help)
+    play.add_parser(commands, bot_help)
+    simulate.add_parser(commands, bot_help)
+    replay.add_parser(commands)
+    return parser
+
+
+def _fail(console: Console, message: str, code: int) -> int:
+    """Report an error on the console; return the exit status."""
+    console.print(Text(f"deepsix: error: {message}", style="bold red"))
+    return code
+
+
+def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    ``read`` reads one line of the person's input (``input`` by default; it
+    raises ``EOFError`` at the end of input).
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return _exit_code(exit_)
+    no_color = args.no_color or bool(os.environ.get("NO_COLOR"))
+    console = Console(highlight=False, no_color=no_color, soft_wrap=True)
+    try:
+        if args.command == "watch":
+            return watch.run_watch(args, console)
+        if args.command == "play":
+            return play.run_play(args, console, read)
+        if args.command == "simulate":
+            return simulate.run_simulate(args, console)
+        return replay.run_replay(args, console, read)
+    except (UsageError, ParseError) as error:
+        return _fail(console, str(error), 2)
+    except (SerializationError, OSError) as error:
+        return _fail(console, str(error), 1)
+    except KeyboardInterrupt:
+        return _fail(console, "interrupted", 130)
+
+
+def _exit_code(exit_: SystemExit) -> int:
+    """The exit status argparse asked for (``--help``, ``--version``, usage errors)."""
+    code = exit_.code
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 2
+
+
+def run() -> NoReturn:
+    """``python -m deepsix`` and the ``deepsix`` command."""
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""``deepsix simulate``: many seeded games between bots, with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from deepsix.cli.shared import Subcommands, UsageError
+from deepsix.melds import MeldKind
+from deepsix.play.bots import expand_lineup, make_bot
+from deepsix.play.simulate import (
+    SideSummary,
+    SimulationResult,
+    default_workers,
+    simulate,
+    write_csv,
+    write_jsonl,
+)
+
+if TYPE_CHECKING:
+    import concurrent.futures
+
+__all__ = ["add_parser", "run_simulate"]
+
+
+def add_parser(commands: Subcommands, bot_help: str) -> None:
+    """The ``simulate`` subcommand's arguments."""
+    sim = commands.add_parser("simulate", help="play many seeded games between bots")
+    sim.add_argument("-n", "--games", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument(
+        "--bots", nargs="+", metavar="BOT",
+        help=bot_help + " (default: heuristic vs random)",
+    )  # fmt: skip
+    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sim.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    sim.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster",
+    )  # fmt: skip
+    output = sim.add_mutually_exclusive_group()
+    output.add_argument("--csv", metavar="FILE", help="write one row per hand as CSV")
+    output.add_argument("--jsonl", metavar="FILE", help="write one JSON object per hand")
+    sim.add_argument(
+        "--fixed-seats", action="store_true",
+        help="do not alternate the sides' seats between paired games",
+    )  # fmt: skip
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run_simulate(args: argparse.Namespace, console: Console) -> int:
+    """Many games with a progress bar, then the summary."""
+    if args.games < 0:
+        raise UsageError("-n must be at least 0")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    names = list(expand_lineup(args.bots or ["heuristic", "random"]))
+    for name in names:
+        make_bot(name)
+    workers: int | None = args.workers
+    with contextlib.ExitStack() as stack:
+        executor: concurrent.futures.Executor | None = None
+        where = f"{workers or 'all local'} worker process(es)"
+        if args.scheduler:
+            executor, where = _dask_executor(stack, args.scheduler, workers)
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            disable=args.no_progress,
+        )
+        with progress:
+            task = progress.add_task("games", total=args.games)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done)
+
+            result: SimulationResult = simulate(
+                args.games,
+                names,
+                args.seed,
+                executor=executor,
+                workers=workers,
+                alternate=not args.fixed_seats,
+                progress=advance,
+            )
+    _print_summary(console, result, where)
+    if args.csv:
+        rows = write_csv(result, args.csv)
+        console.print(f"Wrote {rows} hands to {args.csv}")
+    if args.jsonl:
+        rows = write_jsonl(result, args.jsonl)
+        console.print(f"Wrote {rows} hands to {args.jsonl}")
+    return 0
+
+
+def _dask_executor(
+    stack: contextlib.ExitStack, address: str, workers: int | None
+) -> tuple[concurrent.futures.Executor, str]:
+    """A Dask client's executor: on the scheduler at ``address``, or on a new local cluster."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'deepsix[distributed]'") from None
+    if address == "local":
+        count = workers or default_workers()
+        cluster = stack.enter_context(
+            distributed.LocalCluster(
+                n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+        )
+        client = stack.enter_context(distributed.Client(cluster))
+        where = f"a local Dask cluster of {count} workers"
+    else:
+        client = stack.enter_context(distributed.Client(address, timeout=10))
+        where = f"the Dask scheduler at {address}"
+    executor: concurrent.futures.Executor = client.get_executor()
+    return executor, where
+
+
+def _print_summary(console: Console, result: SimulationResult, where: str) -> None:
+    """The simulation's summary: a table per side, game length, meld frequency."""
+    summary = result.summary()
+    seats = "alternated" if result.alternate else "fixed"
+    console.print(
+        Text(
+            f"{summary.games} games, seed {result.seed}, seats {seats}, on {where}: "
+            f"{result.elapsed:.1f} s ({summary.games_per_second:.1f} games/s)",
+            style="bold",
+        )
+    )
+    table = Table(title="Results by side", title_justify="left")
+    table.add_column("")
+    for side in summary.sides:
+        table.add_column(side.label, justify="right")
+    rows: list[tuple[str, Callable[[SideSummary], str]]] = [
+        ("games won", lambda side: str(side.wins)),
+        ("win rate", lambda side: f"{side.win_rate:.1%}"),
+        ("95% interval", lambda side: f"{side.win_interval[0]:.1%} - {side.win_interval[1]:.1%}"),
+        ("avg hand score", lambda side: f"{side.mean_hand_score:.1f}"),
+        ("avg meld per hand", lambda side: f"{side.mean_meld:.1f}"),
+        ("auctions won", lambda side: str(side.bids_won)),
+        ("avg contract", lambda side: f"{side.mean_bid:.1f}" if side.bids_won else "-"),
+        ("bids made", lambda side: f"{side.made_rate:.1%}" if side.bids_won else "-"),
+        ("bids failed", lambda side: f"{side.failed_rate:.1%}" if side.bids_won else "-"),
+    ]
+    for label, cell in rows:
+        table.add_row(label, *(cell(side) for side in summary.sides))
+    console.print(table)
+    console.print(
+        f"Average game: {summary.mean_hands:.2f} hands, {summary.mean_actions:.0f} actions"
+        + (f"; {summary.unfinished} unfinished" if summary.unfinished else "")
+    )
+    melds = Table(title="Meld frequency (declared per 100 hands, all seats)", title_justify="left")
+    melds.add_column("meld")
+    melds.add_column("per 100 hands", justify="right")
+    for kind in MeldKind:
+        melds.add_row(
+            f"{kind.label} ({kind.code}, {kind.points})", f"{100 * summary.meld_rate(kind):.1f}"
+        )
+    console.print(melds)

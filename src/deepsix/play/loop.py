@@ -1,0 +1,132 @@
+"""The game loop: four seats, one seeded game, every step reported.
+
+:func:`play_game` is the one loop that drives a game forward.  The command
+line's ``watch`` and ``play``, the simulator and the web server's bot
+seats all run through it, and see the game through its ``on_action``
+callback, called with ``(before, action, after)`` after every step -- the
+same shape :class:`~deepsix.io.transcript.TranscriptWriter`,
+:func:`deepsix.events.events` and :func:`deepsix.rebuild.walk` use.
+
+A seat is taken by an *agent*: a :class:`~deepsix.play.bots.Bot`, or
+anything else with ``choose(view, rng)`` -- a human at a terminal, say.
+Bots must return legal actions; an agent that may not (a person) also
+defines ``refused(view, action, error)``, and the loop then reports the
+:class:`~deepsix.IllegalActionError` to it and asks again, as a referee
+at a real table would.  The game is never changed by a refused action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from deepsix.actions import Action, Deal
+from deepsix.cards import Seat
+from deepsix.engine import apply, new_game, shuffled_deal
+from deepsix.errors import IllegalActionError, ParseError, WrongTypeError
+from deepsix.play.bots import Bot, bot_rng, make_bot
+from deepsix.rules import Rules
+from deepsix.state import GameState
+from deepsix.views import PlayerView, view
+
+__all__ = ["OnAction", "Refusable", "deal_stream", "play_game"]
+
+OnAction = Callable[[GameState, Action, GameState], None]
+"""A callback that sees every step of a game: ``on_action(before, action, after)``."""
+
+
+@runtime_checkable
+class Refusable(Protocol):
+    """An agent that may choose an illegal action and wants to be told so (a person)."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The action this agent takes; it may be illegal."""
+        ...
+
+    def refused(self, view: PlayerView, action: Action, error: IllegalActionError) -> None:
+        """``action`` was refused for ``error``; the loop asks again with the same view."""
+        ...
+
+
+def deal_stream(seed: int, state: GameState | None = None) -> random.Random:
+    """The deal stream of the game with ``seed``, advanced past the deals ``state`` already had.
+
+    Deals come from ``shuffled_deal(random.Random(seed))`` in turn, so a
+    game resumed from ``state`` gets the same later deals as the game that
+    was never interrupted.
+    """
+    deals = random.Random(seed)
+    if state is not None:
+        for action in state.history:
+            if type(action) is Deal:
+                shuffled_deal(deals)
+    return deals
+
+
+def play_game(
+    bots: Sequence[Bot | str],
+    seed: int,
+    rules: Rules | None = None,
+    *,
+    dealer: Seat = Seat.NORTH,
+    on_action: OnAction | None = None,
+    max_hands: int = 1000,
+    start: GameState | None = None,
+    streams: Sequence[random.Random] | None = None,
+) -> GameState:
+    """Play a game with ``bots[seat]`` at each seat; return the final state.
+
+    Deals come from ``shuffled_deal(random.Random(seed))`` in turn, and each
+    bot draws from its own stream (:func:`~deepsix.play.bots.bot_rng`, or
+    ``streams`` given by seat), so a seed always gives the same game.  Each
+    bot sees only ``deepsix.view(state, seat)``.  ``on_action(before,
+    action, after)`` is called after every action (deals included).
+    ``start`` continues a game of this seed from one of its states (the
+    deals it already had are skipped).  Should the game last more than
+    ``max_hands`` hands (it can only if both teams keep scoring zero), the
+    unfinished state is returned: check ``state.is_over``.
+
+    >>> final = play_game(["heuristic", "random", "heuristic", "random"], seed=7)
+    >>> final.is_over, final.winner
+    (True, <Team.NORTH_SOUTH: 0>)
+    """
+    if isinstance(bots, str) or len(bots) != 4:
+        raise ParseError(f"a game needs four bots, one per seat, not {bots!r}")
+    players = [make_bot(bot) for bot in bots]
+    if streams is None:
+        streams = [bot_rng(seed, seat) for seat in Seat]
+    if start is None:
+        state = new_game(rules, dealer)
+    elif isinstance(start, GameState):
+        state = start
+    else:
+        raise WrongTypeError(f"start must be a GameState, not {type(start).__name__}")
+    deals = deal_stream(seed, start)
+    while not state.is_over:
+        if state.is_chance:
+            if len(state.completed_hands) >= max_hands:
+                break
+            action: Action = shuffled_deal(deals)
+            following = apply(state, action)
+        else:
+            seat = state.to_act
+            assert seat is not None
+            action, following = _turn(players[seat], state, seat, streams[seat])
+        if on_action is not None:
+            on_action(state, action, following)
+        state = following
+    return state
+
+
+def _turn(agent: Bot, state: GameState, seat: Seat, rng: random.Random) -> tuple[Action, GameState]:
+    """Ask ``agent`` for its action until the engine accepts one (bots get one try)."""
+    seen = view(state, seat)
+    while True:
+        action = agent.choose(seen, rng)
+        try:
+            return action, apply(state, action)
+        except IllegalActionError as error:
+            if not isinstance(agent, Refusable):
+                raise
+            agent.refused(seen, action, error)

@@ -1,0 +1,228 @@
+"""Rebuilding and replaying: states from actions, and a hand from where its cards are now.
+
+Several parts of the library need to run the engine over actions they
+did not choose: reading a game record, printing a transcript, checking a
+state from outside (:func:`deepsix.validate`), building a state that fits
+a player's view (:func:`deepsix.sample_state`).  They all do it here:
+
+* :func:`walk` applies actions one by one and yields each step
+  ``(before, action, after)``;
+* :func:`history_start` finds the state a state's history replays from
+  (a fresh game, or the start of a later hand for trimmed histories);
+* :func:`dealt_counts` recovers the cards each seat was dealt from the
+  cards it holds now, the cards it played and the passes;
+* :func:`hand_script` lists the actions of the current hand, which the
+  rules fix completely once the deal, the auction, the passes, the melds
+  and the tricks are known; :func:`replay_hand` applies them.
+
+Every action goes through :func:`deepsix.apply`: nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, NamedTuple
+
+import attrs
+
+from deepsix.actions import (
+    Action,
+    Deal,
+    DeclareMeld,
+    Done,
+    NameSunkSuit,
+    PassCard,
+    PlayCard,
+    ShowCard,
+)
+from deepsix.cards import Card, Seat
+from deepsix.engine import apply, new_game
+from deepsix.errors import InvariantError
+from deepsix.hands import cards_of, counts_of
+from deepsix.rules import Rules
+from deepsix.state import GameState, HandRecord, HandSetup, Phase
+from deepsix.tricks import Trick
+
+__all__ = [
+    "PHASE_ORDER",
+    "Step",
+    "dealt_counts",
+    "first_dealer",
+    "hand_script",
+    "hand_start",
+    "history_start",
+    "replay_hand",
+    "walk",
+]
+
+PHASE_ORDER: Final[dict[Phase, int]] = {phase: i for i, phase in enumerate(Phase)}
+"""Phases in the order a hand goes through them (``GAME_OVER`` last)."""
+
+_SEATS: Final = tuple(Seat)
+
+
+class Step(NamedTuple):
+    """One step of a game: the state before, the action, the state after."""
+
+    before: GameState
+    action: Action
+    after: GameState
+
+
+def walk(start: GameState, actions: Iterable[Action]) -> Iterator[Step]:
+    """Apply ``actions`` from ``start``, yielding every step.
+
+    An illegal action raises :class:`~deepsix.IllegalActionError` when it is
+    reached; the steps before it have been yielded.
+    """
+    state = start
+    for action in actions:
+        following = apply(state, action)
+        yield Step(state, action, following)
+        state = following
+
+
+def first_dealer(state: GameState) -> Seat:
+    """The dealer of the game's first hand."""
+    return state.completed_hands[0].dealer if state.completed_hands else state.dealer
+
+
+def hand_start(
+    rules: Rules, dealer: Seat, scores: tuple[int, int], completed: tuple[HandRecord, ...]
+) -> GameState:
+    """The state just before a hand's deal, after the ``completed`` hands, with no history."""
+    return attrs.evolve(new_game(rules, dealer), scores=scores, completed_hands=completed, log=None)
+
+
+def history_start(state: GameState) -> GameState:
+    """The state ``state.history`` replays from.
+
+    A history is either the whole game (it replays from ``new_game(rules,
+    first dealer)``) or, for states made by :func:`deepsix.sample_state`
+    or trimmed on purpose, the tail of the game from the deal of some hand
+    on (it replays from the start of that hand).  Raises
+    :class:`~deepsix.InvariantError` (``history``) when it is neither.
+    """
+    actions = state.history
+    deals = sum(1 for action in actions if type(action) is Deal)
+    records = state.completed_hands
+    dealt = len(records) + (state.phase not in (Phase.DEAL, Phase.GAME_OVER))
+    if deals > dealt:
+        raise InvariantError("history", f"the history holds {deals} deals but {dealt} were dealt")
+    skipped = dealt - deals
+    first = first_dealer(state)
+    if skipped == 0:
+        return new_game(state.rules, first)
+    if not actions or type(actions[0]) is not Deal:
+        raise InvariantError(
+            "history", "a history that omits the first hands must start with a deal"
+        )
+    dealer = _SEATS[(first + skipped) % 4]
+    return hand_start(state.rules, dealer, records[skipped - 1].totals, records[:skipped])
+
+
+def dealt_counts(
+    phase: Phase,
+    *,
+    current: Sequence[Sequence[int]],
+    played: Sequence[Sequence[int]],
+    bidder: Seat | None,
+    partner_pass: Sequence[Card],
+    bidder_pass: Sequence[Card],
+) -> list[list[int]]:
+    """The count vectors of the hands each seat was dealt, recovered from where the cards are now.
+
+    ``current`` and ``played`` are per-seat count vectors of the cards held
+    and the cards played this hand.  Entries may come out negative when the
+    passes do not fit the hands (the caller reports that).
+    """
+    dealt = [[current[s][i] + played[s][i] for i in range(28)] for s in range(4)]
+    order = PHASE_ORDER[phase]
+    if bidder is None or order < PHASE_ORDER[Phase.PARTNER_PASS]:
+        return dealt
+    b, p = int(bidder), int(bidder.partner)
+    to_bidder = counts_of(partner_pass)
+    for i in range(28):
+        dealt[p][i] += to_bidder[i]
+        if phase is not Phase.PARTNER_PASS:
+            dealt[b][i] -= to_bidder[i]
+    if order >= PHASE_ORDER[Phase.BIDDER_PASS]:
+        back = counts_of(bidder_pass)
+        for i in range(28):
+            dealt[b][i] += back[i]
+            if phase is not Phase.BIDDER_PASS:
+                dealt[p][i] -= back[i]
+    return dealt
+
+
+def hand_script(
+    deal: Deal,
+    setup: HandSetup,
+    *,
+    phase: Phase,
+    to_act: Seat | None,
+    tricks: Sequence[Trick],
+    trick: Sequence[tuple[Seat, Card]],
+) -> list[Action]:
+    """Every action of the current hand, in order, rebuilt from its public record and the deal.
+
+    The order of a hand is fixed by the rules, so the setup, the phase and
+    the tricks say exactly which actions were taken: the deal, the calls,
+    the sunk suit, the cards shown then done, the partner's passes, the
+    bidder's melds then done, her passes, each other seat's melds then done
+    (clockwise from the bidder's left, up to the seat to act), then the
+    plays.
+    """
+    order = PHASE_ORDER[phase]
+    script: list[Action] = [deal, *setup.bids]
+    bidder = setup.bidder
+    if order <= PHASE_ORDER[Phase.SUNK_SUIT] or bidder is None or setup.sunk_suit is None:
+        return script
+    partner = bidder.partner
+    script.append(NameSunkSuit(bidder, setup.sunk_suit))
+    script.extend(ShowCard(bidder, card) for card in setup.invitation)
+    if order <= PHASE_ORDER[Phase.INVITATION]:
+        return script
+    script.append(Done(bidder))
+    script.extend(PassCard(partner, card) for card in setup.partner_pass)
+    if order <= PHASE_ORDER[Phase.PARTNER_PASS]:
+        return script
+    script.extend(DeclareMeld(bidder, meld) for meld in setup.melds[bidder])
+    if order <= PHASE_ORDER[Phase.BIDDER_MELD]:
+        return script
+    script.append(Done(bidder))
+    script.extend(PassCard(bidder, card) for card in setup.bidder_pass)
+    if order <= PHASE_ORDER[Phase.BIDDER_PASS]:
+        return script
+    for step in (1, 2, 3):
+        seat = _SEATS[(bidder + step) % 4]
+        script.extend(DeclareMeld(seat, meld) for meld in setup.melds[seat])
+        if phase is Phase.MELDING and seat == to_act:
+            return script
+        script.append(Done(seat))
+    for done in tricks:
+        script.extend(PlayCard(seat, card) for seat, card in done.plays)
+    script.extend(PlayCard(seat, card) for seat, card in trick)
+    return script
+
+
+def replay_hand(
+    start: GameState,
+    dealt: Sequence[Sequence[int]],
+    setup: HandSetup,
+    *,
+    phase: Phase,
+    to_act: Seat | None,
+    tricks: Sequence[Trick],
+    trick: Sequence[tuple[Seat, Card]],
+) -> Iterator[Step]:
+    """Replay the current hand from ``start`` (the state before its deal), step by step.
+
+    ``dealt`` are the four dealt hands as count vectors (see
+    :func:`dealt_counts`); the other arguments are the hand's public record
+    as a state holds it (see :func:`hand_script`).  The last step's
+    ``after`` is the rebuilt state.
+    """
+    deal = Deal([card for row in dealt for card in cards_of(row)])
+    script = hand_script(deal, setup, phase=phase, to_act=to_act, tricks=tricks, trick=trick)
+    return walk(start, script)

@@ -1,0 +1,111 @@
+"""Checking values against the types their attrs classes declare.
+
+The library's value classes (:class:`~deepsix.GameState`,
+:class:`~deepsix.HandSetup`, :class:`~deepsix.HandRecord`, ...) declare
+their field types once, as annotations.  A state built by hand or loaded
+from outside may hold anything in those fields; :func:`type_problem` walks
+a value and its annotations and names the first field that does not hold
+what the annotation says -- strictly: ``True`` is not an ``int``, an
+``int`` is not a :class:`~deepsix.Card`, a list is not a tuple.
+:func:`deepsix.validate` starts with it, so the field list is never
+written out a second time.
+
+>>> from deepsix import HandSetup, Seat
+>>> type_problem(HandSetup(bidder=Seat.EAST), HandSetup) is None
+True
+>>> type_problem(HandSetup(bidder=1), HandSetup)
+'bidder: expected Seat | None, got 1'
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+import typing
+from typing import Any
+
+import attrs
+
+__all__ = ["type_problem"]
+
+_MAX_SHOWN = 60
+
+
+def type_problem(value: object, kind: Any, where: str = "") -> str | None:
+    """The first place where ``value`` does not match the type ``kind``, or ``None``.
+
+    ``kind`` is a class (an attrs class is checked field by field, its
+    ``init=False`` fields skipped), ``X | None``, a union, ``tuple[X, ...]``
+    or ``tuple[X, Y]``.  The answer reads ``"field.sub[2]: expected ..., got ..."``.
+    """
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(kind):
+            if type_problem(value, option, where) is None:
+                return None
+        return _mismatch(where, kind, value)
+    if origin is tuple:
+        return _tuple_problem(value, kind, where)
+    if kind is type(None):
+        return None if value is None else _mismatch(where, kind, value)
+    if not isinstance(kind, type):
+        raise TypeError(f"type_problem() cannot check against {kind!r}")  # a programming error
+    if attrs.has(kind):
+        if not isinstance(value, kind):
+            return _mismatch(where, kind, value)
+        return _fields_problem(value, kind, where)
+    # Everything else -- int, bool, str, enums, Card, History -- must be exactly that type.
+    return None if type(value) is kind else _mismatch(where, kind, value)
+
+
+def _tuple_problem(value: object, kind: Any, where: str) -> str | None:
+    if not isinstance(value, tuple):
+        return _mismatch(where, kind, value)
+    args = typing.get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis:
+        items = [args[0]] * len(value)
+    elif len(args) != len(value):
+        return f"{where or 'value'}: expected {len(args)} items, got {len(value)}"
+    else:
+        items = list(args)
+    for index, (item, item_kind) in enumerate(zip(value, items, strict=True)):
+        problem = type_problem(item, item_kind, f"{where}[{index}]")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _fields_problem(value: object, kind: type, where: str) -> str | None:
+    for name, field_kind in _field_types(kind):
+        place = f"{where}.{name}" if where else name
+        problem = type_problem(getattr(value, name), field_kind, place)
+        if problem is not None:
+            return problem
+    return None
+
+
+@functools.cache
+def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(kind)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(kind) if field.init)
+
+
+def _mismatch(where: str, kind: Any, value: object) -> str:
+    shown = repr(value)
+    if len(shown) > _MAX_SHOWN:
+        shown = shown[:_MAX_SHOWN] + "..."
+    return f"{where or 'value'}: expected {_name(kind)}, got {shown}"
+
+
+def _name(kind: Any) -> str:
+    if isinstance(kind, type) and typing.get_origin(kind) is None:
+        return "None" if kind is type(None) else kind.__name__
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_name(arg) for arg in typing.get_args(kind))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"tuple[{_name(args[0])}, ...]"
+        return f"tuple[{', '.join(_name(arg) for arg in args)}]"
+    return str(kind)

@@ -1,0 +1,152 @@
+"""Events: what each step of a game means, in public information only."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+
+from deepsix import (
+    Action,
+    Bid,
+    GameState,
+    IllegalActionError,
+    Pass,
+    PlayCard,
+    Reason,
+    Seat,
+    apply,
+    legal_actions,
+    new_game,
+    shuffled_deal,
+)
+from deepsix.events import (
+    AuctionWon,
+    CardsPassed,
+    GameOver,
+    HandDealt,
+    HandScored,
+    InvitationMade,
+    MeldsDeclared,
+    SunkSuitNamed,
+    TrickWon,
+    events,
+)
+from deepsix.scoring import TOTAL_CARD_POINTS
+from tests.support.strategies import GameSpec, game_specs, play_random
+
+
+def _steps(spec: GameSpec) -> list[tuple[GameState, Action, GameState]]:
+    state = new_game(spec.rules, spec.dealer)
+    steps = []
+    for action, after in play_random(state, random.Random(spec.seed), spec.steps, spec.style):
+        steps.append((state, action, after))
+        state = after
+    return steps
+
+
+@given(game_specs(max_steps=900))
+@settings(max_examples=30)
+def test_each_hand_yields_its_moments_once(spec: GameSpec) -> None:
+    """Per hand: one deal, one auction, 14 tricks worth 250 points, one score; maybe the end."""
+    tricks: list[TrickWon] = []
+    kinds: Counter[str] = Counter()
+    for before, action, after in _steps(spec):
+        found = events(before, action, after)
+        kinds.update(type(event).__name__ for event in found)
+        for event in found:
+            if isinstance(event, TrickWon):
+                tricks.append(event)
+                assert isinstance(action, PlayCard)
+                assert event.trick.plays[-1] == (action.seat, action.card)
+            elif isinstance(event, HandScored):
+                assert event.record == after.completed_hands[-1]
+                hand = tricks[-14:]
+                assert [t.number for t in hand] == list(range(1, 15))
+                assert sum(t.points for t in hand) == TOTAL_CARD_POINTS
+                by_team = [0, 0]
+                for trick in hand:
+                    by_team[trick.winner.team] += trick.points
+                assert tuple(by_team) == event.record.card_points
+            elif isinstance(event, GameOver):
+                assert after.is_over
+                assert (event.winner, event.scores) == (after.winner, after.scores)
+            elif isinstance(event, HandDealt):
+                assert event.number == after.hand_number
+                assert event.dealer == after.dealer
+    scored = kinds["HandScored"]
+    assert kinds["HandDealt"] - scored in (0, 1)
+    assert kinds["TrickWon"] >= 14 * scored
+    assert kinds["GameOver"] <= 1
+
+
+def test_a_step_without_a_moment_has_no_event() -> None:
+    state = new_game().apply(shuffled_deal(7))
+    action = legal_actions(state)[0]
+    assert events(state, action, state.apply(action)) == ()
+
+
+def test_events_of_a_whole_hand_in_order() -> None:
+    rng = random.Random(11)
+    state = new_game().apply(shuffled_deal(rng))
+    order: list[type] = []
+    while state.hand_number == 1 and not state.is_over:
+        legal = legal_actions(state)
+        action = legal[0] if state.phase.value != "bidding" else legal[-1]
+        following = apply(state, action)
+        order.extend(type(event) for event in events(state, action, following))
+        state = following
+    first = [AuctionWon, SunkSuitNamed, InvitationMade, CardsPassed, MeldsDeclared, CardsPassed]
+    assert order[: len(first)] == first
+    assert order.count(MeldsDeclared) == 4
+    assert order.count(TrickWon) == 14
+    assert order[order.index(HandScored) - 1] is TrickWon
+
+
+def test_forced_bid_is_flagged() -> None:
+    state = new_game().apply(shuffled_deal(3))
+    for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+        state = state.apply(Pass(seat))
+    forced = Bid(Seat.NORTH, 120)
+    (event,) = events(state, forced, state.apply(forced))
+    assert event == AuctionWon(Seat.NORTH, 120, forced=True)
+
+
+def test_events_carry_no_hidden_card() -> None:
+    """Every card an event names is face up: shown, declared in a meld, or played."""
+    rng = random.Random(5)
+    for _ in range(3):
+        state = new_game()
+        while not state.is_over:
+            action = shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
+            following = apply(state, action)
+            for event in events(state, action, following):
+                if isinstance(event, InvitationMade):
+                    assert event.cards == state.setup.shown
+                elif isinstance(event, CardsPassed):
+                    assert not hasattr(event, "cards")
+                elif isinstance(event, TrickWon):
+                    assert isinstance(action, PlayCard)
+                    assert event.trick.plays[-1] == (action.seat, action.card)
+                    assert event.trick.plays[:3] == state.trick
+            state = following
+
+
+def test_apply_as_a_seat_refuses_another_seats_action() -> None:
+    state = new_game().apply(shuffled_deal(7))
+    assert apply(state, Pass(Seat.EAST), seat=Seat.EAST).to_act is Seat.SOUTH
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Pass(Seat.EAST), seat=Seat.WEST)
+    assert caught.value.reason is Reason.NOT_YOUR_SEAT
+    with pytest.raises(IllegalActionError) as caught:
+        apply(new_game(), shuffled_deal(1), seat=Seat.NORTH)
+    assert caught.value.reason is Reason.NOT_YOUR_SEAT
+    # A seat acting for itself out of turn is still told it is not its turn.
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Pass(Seat.WEST), seat=Seat.WEST)
+    assert caught.value.reason is Reason.NOT_YOUR_TURN
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, "E:P", seat=Seat.EAST)  # type: ignore[arg-type]  # deliberately not an action
+    assert caught.value.reason is Reason.UNKNOWN_ACTION

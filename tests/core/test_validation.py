@@ -1,0 +1,409 @@
+"""validate(): every reachable state passes, and each invariant catches a hand-corrupted state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+import deepsix.validation
+from deepsix import (
+    Bid,
+    Card,
+    DeclareMeld,
+    GameState,
+    InvalidStateError,
+    InvariantError,
+    Meld,
+    MeldKind,
+    Pass,
+    Phase,
+    Seat,
+    Suit,
+    Trick,
+    new_game,
+    sample_state,
+    shuffled_deal,
+    validate,
+    view,
+)
+from deepsix.hands import count, pack, unpack
+from deepsix.state import History
+from deepsix.validation import INVARIANTS
+from tests.support.games import game_states, one_state_per_phase
+from tests.support.strategies import GameSpec, examples, game_specs
+
+PHASES = one_state_per_phase()
+
+
+@given(game_specs(max_steps=700))
+@settings(max_examples=examples(ci=30, deep=500))
+def test_every_reachable_state_is_valid(spec: GameSpec) -> None:
+    for state in spec.states()[::7]:
+        validate(state, history=False)
+    validate(spec.final())
+
+
+def test_every_state_of_a_whole_game_is_valid() -> None:
+    for state in game_states():
+        validate(state, history=False)
+    validate(game_states()[-1])
+
+
+def test_not_a_state() -> None:
+    with pytest.raises(InvariantError) as caught:
+        validate("state")  # type: ignore[arg-type]  # the point is the wrong type
+    assert caught.value.invariant == "types"
+    assert isinstance(caught.value, InvalidStateError)
+
+
+def broken(state: GameState, invariant: str, **changes: Any) -> None:
+    """Assert that ``state`` with ``changes`` fails ``invariant``, and the message names it."""
+    bad = attrs.evolve(state, **changes)
+    with pytest.raises(InvariantError) as caught:
+        validate(bad)
+    assert caught.value.invariant == invariant, str(caught.value)
+    assert f"({invariant})" in str(caught.value)
+
+
+def move_card(state: GameState, source: Seat, target: Seat, card: Card) -> tuple[int, ...]:
+    hands = list(state.packed_hands)
+    hands[source] -= 1 << (2 * card)
+    hands[target] += 1 << (2 * card)
+    return tuple(hands)
+
+
+# -- one test per invariant ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"dealer": 0},
+        {"scores": (0, "0")},
+        {"packed_hands": (0, 0, 0)},
+        {"packed_hands": (-1, 0, 0, 0)},
+        {"to_act": "N"},
+        {"phase": "play"},
+        {"trick": ((Seat.NORTH, 5),)},
+        {"log": ("not", "a", "history")},
+    ],
+)
+def test_types(changes: dict[str, object]) -> None:
+    broken(PHASES[Phase.PLAY], "types", **changes)
+
+
+def test_records() -> None:
+    state = PHASES[Phase.BIDDING]
+    record = state.completed_hands[0]
+    broken(state, "records", completed_hands=(attrs.evolve(record, number=2),))
+    broken(state, "records", completed_hands=(attrs.evolve(record, bid=125),))
+    broken(state, "records", completed_hands=(attrs.evolve(record, made=not record.made),))
+    later = PHASES[Phase.PLAY]
+    first, second = later.completed_hands
+    rotated = (first, attrs.evolve(second, dealer=second.dealer.left))
+    broken(later, "records", completed_hands=rotated)
+
+
+def test_scores() -> None:
+    state = PHASES[Phase.BIDDING]
+    broken(state, "scores", scores=(state.scores[0] + 10, state.scores[1]))
+
+
+def test_dealer() -> None:
+    state = PHASES[Phase.BIDDING]
+    broken(state, "dealer", dealer=state.dealer.left)
+
+
+def test_game_over() -> None:
+    over = PHASES[Phase.GAME_OVER]
+    broken(over, "game-over", phase=Phase.DEAL)
+    early = PHASES[Phase.BIDDING]
+    broken(early, "game-over", phase=Phase.GAME_OVER, to_act=None)
+
+
+def test_phase() -> None:
+    invitation = PHASES[Phase.INVITATION]
+    assert invitation.bidder is not None
+    broken(invitation, "phase", to_act=invitation.bidder.partner)
+    broken(PHASES[Phase.PLAY], "phase", to_act=None)
+    deal = PHASES[Phase.DEAL]
+    broken(deal, "phase", to_act=Seat.NORTH)
+    broken(deal, "phase", packed_hands=(1, 0, 0, 0))
+
+
+def test_cards() -> None:
+    state = PHASES[Phase.MELDING]
+    hand = state.hand(Seat.NORTH)
+    missing = next(card for card in hand if count(state.packed_hands[Seat.NORTH], card) == 1)
+    other = next(c for c in unpack(state.packed_hands[Seat.EAST]) if c != missing)
+    hands = list(state.packed_hands)
+    hands[Seat.NORTH] += (1 << (2 * other)) - (1 << (2 * missing))
+    broken(state, "cards", packed_hands=tuple(hands))
+
+
+def test_auction() -> None:
+    state = PHASES[Phase.BIDDING]
+    bids = state.setup.bids
+    first = bids[0] if bids else Pass(state.dealer.left)
+    bad = (Bid(first.seat, 125), *bids[1:])
+    broken(state, "auction", setup=attrs.evolve(state.setup, bids=bad))
+    later = PHASES[Phase.SUNK_SUIT]
+    broken(later, "auction", setup=attrs.evolve(later.setup, bid=(later.bid or 0) - 10))
+
+
+def test_setup() -> None:
+    state = PHASES[Phase.INVITATION]
+    two = next(card for card in state.hand(state.to_act or Seat.NORTH) if card.rank == 2)
+    broken(state, "setup", setup=attrs.evolve(state.setup, invitation=(two,)))
+    broken(state, "setup", setup=attrs.evolve(state.setup, sunk_suit=None))
+    passing = PHASES[Phase.PARTNER_PASS]
+    assert passing.to_act is not None
+    # Three cards in flight from the partner: the pass would be complete, not in progress.
+    partner = passing.to_act
+    three = passing.hand(partner)[: 3 - len(passing.setup.partner_pass)]
+    hands = list(passing.packed_hands)
+    hands[partner] -= pack(three)
+    broken(
+        passing,
+        "setup",
+        setup=attrs.evolve(passing.setup, partner_pass=passing.setup.partner_pass + three),
+        packed_hands=tuple(hands),
+    )
+
+
+def test_hand_sizes() -> None:
+    state = PHASES[Phase.BIDDING]
+    card = state.hand(Seat.NORTH)[0]
+    broken(state, "hand-sizes", packed_hands=move_card(state, Seat.NORTH, Seat.EAST, card))
+
+
+def test_passes() -> None:
+    state = PHASES[Phase.MELDING]
+    bidder = state.bidder
+    assert bidder is not None
+    # Claim the partner passed cards the bidder has never held.
+    held = set(state.hand(bidder)) | set(state.setup.bidder_pass)
+    foreign = tuple(
+        card for card in sorted(set(state.hand(Seat((bidder + 1) % 4)))) if card not in held
+    )[:3]
+    assert len(foreign) == 3
+    broken(state, "passes", setup=attrs.evolve(state.setup, partner_pass=foreign))
+
+
+def test_melds() -> None:
+    state = PHASES[Phase.MELDING]
+    seat = state.to_act
+    assert seat is not None
+    melds = list(state.setup.melds)
+    impossible = next(
+        meld
+        for meld in (Meld(MeldKind.GRAND_RUN, suit) for suit in Suit)
+        if meld.suit != state.sunk_suit
+        and any(count(state.packed_hands[seat], c) == 0 for c in meld.cards)
+    )
+    melds[seat] = (*melds[seat], impossible)
+    broken(state, "melds", setup=attrs.evolve(state.setup, melds=tuple(melds)))
+    # A seat whose turn has not come has no melds.
+    later = Seat((seat + 1) % 4)
+    if later != state.bidder:
+        melds = list(state.setup.melds)
+        melds[later] = (Meld(MeldKind.SIXES_WIDE),)
+        broken(state, "melds", setup=attrs.evolve(state.setup, melds=tuple(melds)))
+
+
+def test_tricks() -> None:
+    state = PHASES[Phase.PLAY]
+    first = state.tricks[0]
+    wrong = next(seat for seat, _ in first.plays if seat != first.winner)
+    tricks = (Trick(first.plays, wrong), *state.tricks[1:])
+    broken(state, "tricks", tricks=tricks)
+
+
+def _revoke(state: GameState) -> GameState | None:
+    """The state with two hidden cards swapped so that an earlier discard becomes a revoke."""
+    bidder = state.bidder
+    for trick in state.tricks:
+        led = trick.plays[0][1].suit
+        for seat, card in trick.plays[1:]:
+            if card.suit == led or seat in (bidder, getattr(bidder, "partner", None)):
+                continue
+            for other in Seat:
+                if other in (seat, bidder, getattr(bidder, "partner", None)):
+                    continue
+                follow = [c for c in state.hand(other) if c.suit == led]
+                give = [c for c in state.hand(seat) if c.suit != led]
+                if follow and give:
+                    hands = list(state.packed_hands)
+                    hands[other] += (1 << (2 * give[0])) - (1 << (2 * follow[0]))
+                    hands[seat] += (1 << (2 * follow[0])) - (1 << (2 * give[0]))
+                    candidate = attrs.evolve(
+                        state, packed_hands=(hands[0], hands[1], hands[2], hands[3]), log=None
+                    )
+                    try:
+                        validate(candidate)
+                    except InvariantError as error:
+                        if error.invariant == "play":
+                            return candidate
+    return None
+
+
+def test_play() -> None:
+    for state in game_states():
+        if state.phase is Phase.PLAY and len(state.tricks) >= 4:
+            revoked = _revoke(state)
+            if revoked is not None:
+                break
+    else:
+        pytest.fail("no state with a discard to turn into a revoke")
+    with pytest.raises(InvariantError, match="not a legal play"):
+        validate(revoked)
+
+
+def test_hand_replay_is_a_catch_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the named comparisons of the replay switched off, the last safety net -- the
+    # replayed state must equal the given one, field by field -- still catches a state
+    # whose melds do not follow from its actions.
+    monkeypatch.setattr(deepsix.validation, "_COMPARED", ())
+    state = PHASES[Phase.MELDING]
+    seat = state.to_act
+    assert seat is not None
+    later = Seat((seat + 1) % 4)
+    assert later != state.bidder
+    melds = list(state.setup.melds)
+    melds[later] = (Meld(MeldKind.SIXES_WIDE),)
+    with pytest.raises(InvariantError) as caught:
+        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, melds=tuple(melds))))
+    assert caught.value.invariant == "hand"
+
+
+def _revoke_unchecked(state: GameState) -> GameState | None:
+    bidder = state.bidder
+    team = (bidder, getattr(bidder, "partner", None))
+    for trick in state.tricks:
+        led = trick.plays[0][1].suit
+        for seat, card in trick.plays[1:]:
+            if card.suit == led or seat in team:
+                continue
+            for other in Seat:
+                if other in (seat, *team):
+                    continue
+                follow = [c for c in state.hand(other) if c.suit == led]
+                give = [c for c in state.hand(seat) if c.suit != led]
+                if follow and give:
+                    hands = list(state.packed_hands)
+                    hands[other] += (1 << (2 * give[0])) - (1 << (2 * follow[0]))
+                    hands[seat] += (1 << (2 * follow[0])) - (1 << (2 * give[0]))
+                    return attrs.evolve(
+                        state, packed_hands=(hands[0], hands[1], hands[2], hands[3]), log=None
+                    )
+    return None
+
+
+def test_history() -> None:
+    state = PHASES[Phase.PLAY]
+    broken(state, "history", log=History(None, shuffled_deal(1)))
+    assert state.log is not None
+    # A history whose last action is another legal one replays to a different state.
+    previous = state.log.previous
+    assert previous is not None
+    others = [a for a in previous_state(state).legal_actions() if a != state.log.action]
+    if others:
+        broken(state, "history", log=History(previous, others[0]))
+
+
+def previous_state(state: GameState) -> GameState:
+    states = game_states()
+    return states[states.index(state) - 1]
+
+
+def test_history_check_can_be_skipped() -> None:
+    state = attrs.evolve(PHASES[Phase.PLAY], log=History(None, shuffled_deal(1)))
+    validate(state, history=False)
+
+
+def test_history_may_start_at_a_later_deal() -> None:
+    # A trimmed history (from the current hand's deal) replays from the start of the hand.
+    state = PHASES[Phase.PLAY]
+    actions = state.history
+    start = max(i for i, a in enumerate(actions) if type(a).__name__ == "Deal")
+    log = None
+    for action in actions[start:]:
+        log = History(log, action)
+    validate(attrs.evolve(state, log=log))
+    # ... and it must start with a deal.
+    log = None
+    for action in actions[start + 1 :]:
+        log = History(log, action)
+    broken(state, "history", log=log)
+
+
+def test_sampled_states_with_synthetic_history_are_valid() -> None:
+    rng = random.Random(4)
+    for state in PHASES.values():
+        for seat in (None, *Seat):
+            validate(sample_state(view(state, seat), rng))
+
+
+def test_invariant_names_are_documented() -> None:
+    import deepsix.validation
+
+    doc = deepsix.validation.__doc__ or ""
+    for name in INVARIANTS:
+        assert f"``{name}``" in doc
+
+
+def test_every_invariant_has_a_test() -> None:
+    tested = {
+        name.removeprefix("test_").replace("_", "-")
+        for name in globals()
+        if name.startswith("test_")
+    }
+    assert {"hand"} | tested >= set(INVARIANTS)
+
+
+def test_a_melded_card_cannot_be_passed_back() -> None:
+    # In the bidder-pass phase, the bidder's melds need cards she still holds.
+    state = PHASES[Phase.BIDDER_PASS]
+    bidder = state.bidder
+    assert bidder is not None
+    melds = list(state.setup.melds)
+    extra = next(
+        (
+            m
+            for m in (Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.SEVENS_WIDE))
+            if m not in melds[bidder]
+        ),
+        None,
+    )
+    assert extra is not None
+    melds[bidder] = (*melds[bidder], extra, extra, extra)
+    with pytest.raises(InvariantError, match=r"\(melds\)"):
+        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, melds=tuple(melds))))
+
+
+CORRUPTIONS: list[Callable[[GameState], GameState]] = [
+    lambda s: attrs.evolve(s, packed_hands=(pack(()), *s.packed_hands[1:])),
+    lambda s: attrs.evolve(s, trick=s.trick[:-1]),
+    lambda s: attrs.evolve(s, tricks=s.tricks[:-1]),
+    lambda s: attrs.evolve(
+        s,
+        setup=attrs.evolve(
+            s.setup, melds=((DeclareMeld(Seat.NORTH, Meld(MeldKind.SIXES_WIDE)).meld,),) * 4
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("corrupt", CORRUPTIONS)
+def test_more_corruptions_are_caught(corrupt: Callable[[GameState], GameState]) -> None:
+    with pytest.raises(InvariantError):
+        validate(corrupt(PHASES[Phase.PLAY]))
+
+
+def test_new_game_is_valid() -> None:
+    validate(new_game())
