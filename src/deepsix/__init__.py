@@ -17,6 +17,7 @@ only the rules.  ``docs/architecture.md`` draws the layers.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 from deepsix import _moved
@@ -111,7 +112,7 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
 
-_moved.install()
+_moved.install(sys.modules[__name__])
 
 __all__ = [
     "ALL_MELDS",

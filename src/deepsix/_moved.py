@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import sys
 import types
 import warnings
@@ -67,8 +68,7 @@ class _AliasLoader(importlib.abc.Loader):
 
 
 class _MovedFinder(importlib.abc.MetaPathFinder):
-    """Finds the old module paths.  (``python -m deepsix.schemas`` finds the new package's
-    ``__main__`` through the alias's ``__path__``.)"""
+    """Finds the old module paths."""
 
     def find_spec(
         self,
@@ -83,11 +83,32 @@ class _MovedFinder(importlib.abc.MetaPathFinder):
                 DeprecationWarning,
                 stacklevel=2,
             )
-            return importlib.machinery.ModuleSpec(fullname, _AliasLoader(targets))
+            spec = importlib.machinery.ModuleSpec(fullname, _AliasLoader(targets))
+            found = importlib.util.find_spec(targets[0])
+            if found is not None and found.submodule_search_locations is not None:
+                # A package (deepsix.schemas): ``python -m`` then finds its __main__.
+                spec.submodule_search_locations = list(found.submodule_search_locations)
+            return spec
         return None
 
 
-def install() -> None:
-    """Put the finder for the old paths on ``sys.meta_path`` (once)."""
+class _Package(types.ModuleType):
+    """The ``deepsix`` package, guarding its public names against the old module paths.
+
+    Importing a submodule sets an attribute of that name on its package.
+    The old ``deepsix.simulate`` module shares its name with the public
+    :func:`deepsix.simulate` function; importing the old path must not
+    replace the function with the module.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, _Alias) and name in getattr(self, "_LAZY", {}):
+            return
+        super().__setattr__(name, value)
+
+
+def install(package: types.ModuleType) -> None:
+    """Put the finder for the old paths on ``sys.meta_path`` (once) and guard ``package``."""
     if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
         sys.meta_path.append(_MovedFinder())
+    package.__class__ = _Package

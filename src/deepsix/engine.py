@@ -418,7 +418,7 @@ def _melding(state: GameState, action: Action) -> GameState:
         melds[seat] = (*melds[seat], action.meld)
         new_setup = HandSetup(
             setup.bids, setup.bidder, setup.bid, setup.sunk_suit, setup.invitation,
-            setup.partner_pass, setup.bidder_pass, tuple(melds),
+            setup.partner_pass, setup.bidder_pass, (melds[0], melds[1], melds[2], melds[3]),
         )  # fmt: skip
         return _step(state, action, state.phase, seat, new_setup, state.packed_hands)
     bidder = setup.bidder

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
 import attrs
 
@@ -29,7 +29,16 @@ from deepsix.scoring import card_points
 from deepsix.table import team_meld, tricks_taken
 from deepsix.tricks import Trick
 
-__all__ = ["GameState", "HandRecord", "HandSetup", "History", "Phase", "bind_engine", "make_state"]
+__all__ = [
+    "GameState",
+    "HandRecord",
+    "HandSetup",
+    "History",
+    "Phase",
+    "SeatMelds",
+    "bind_engine",
+    "make_state",
+]
 
 
 class Phase(enum.Enum):
@@ -59,6 +68,10 @@ class Phase(enum.Enum):
     """A team has won; no action is legal."""
 
 
+SeatMelds: TypeAlias = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
+"""Each seat's declared melds, indexed by seat (N, E, S, W)."""
+
+
 @attrs.frozen
 class HandSetup:
     """What the auction, the passes and the melds of the current hand settled."""
@@ -77,7 +90,7 @@ class HandSetup:
     """The cards the partner passed to the bidder (in flight until all are passed)."""
     bidder_pass: tuple[Card, ...] = ()
     """The cards the bidder passed back (in flight until all are passed)."""
-    melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
+    melds: SeatMelds = ((), (), (), ())
     """Each seat's declared melds, indexed by seat."""
 
     @property
@@ -274,7 +287,7 @@ class GameState:
         return self.setup.invitation
 
     @property
-    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+    def melds(self) -> SeatMelds:
         """Each seat's declared melds."""
         return self.setup.melds
 

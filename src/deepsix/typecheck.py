@@ -69,7 +69,7 @@ def _tuple_problem(value: object, kind: Any, where: str) -> str | None:
     else:
         items = list(args)
     for index, (item, item_kind) in enumerate(zip(value, items, strict=True)):
-        problem = type_problem(item, item_kind, f"{where}[{index}]")
+        problem = type_problem(item, item_kind, f"{where or 'value'}[{index}]")
         if problem is not None:
             return problem
     return None

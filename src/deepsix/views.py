@@ -46,10 +46,9 @@ from deepsix.cards import Card, Seat, Suit, Team
 from deepsix.engine import legal_actions
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import size, unpack
-from deepsix.melds import Meld
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
-from deepsix.state import GameState, HandRecord, Phase
+from deepsix.state import GameState, HandRecord, Phase, SeatMelds
 from deepsix.table import plays_by_trick, team_meld, tricks_taken, voids
 from deepsix.tricks import Trick
 
@@ -96,7 +95,7 @@ class PlayerView:
     """The cards this seat received from its partner this hand (once all arrived)."""
     pass_counts: tuple[int, int]
     """How many cards went from partner to bidder, and back, this hand (public)."""
-    melds: tuple[tuple[Meld, ...], ...]
+    melds: SeatMelds
     """Every seat's declared melds (public)."""
     trick: tuple[tuple[Seat, Card], ...]
     """The trick in progress."""

@@ -263,7 +263,7 @@ def test_a_void_contradicted_by_a_meld() -> None:
             melds = list(mine.melds)
             melds[seat] = (*melds[seat], Meld(MeldKind.DEEP_ECHO, suit))
             with pytest.raises(SamplingError):
-                sample_state(attrs.evolve(mine, melds=tuple(melds)), 0)
+                sample_state(attrs.evolve(mine, melds=(melds[0], melds[1], melds[2], melds[3])), 0)
             return
     pytest.fail("no void in the whole game")
 

@@ -207,13 +207,21 @@ def test_melds() -> None:
         and any(count(state.packed_hands[seat], c) == 0 for c in meld.cards)
     )
     melds[seat] = (*melds[seat], impossible)
-    broken(state, "melds", setup=attrs.evolve(state.setup, melds=tuple(melds)))
+    broken(
+        state,
+        "melds",
+        setup=attrs.evolve(state.setup, melds=(melds[0], melds[1], melds[2], melds[3])),
+    )
     # A seat whose turn has not come has no melds.
     later = Seat((seat + 1) % 4)
     if later != state.bidder:
         melds = list(state.setup.melds)
         melds[later] = (Meld(MeldKind.SIXES_WIDE),)
-        broken(state, "melds", setup=attrs.evolve(state.setup, melds=tuple(melds)))
+        broken(
+            state,
+            "melds",
+            setup=attrs.evolve(state.setup, melds=(melds[0], melds[1], melds[2], melds[3])),
+        )
 
 
 def test_tricks() -> None:
@@ -277,7 +285,12 @@ def test_hand_replay_is_a_catch_all(monkeypatch: pytest.MonkeyPatch) -> None:
     melds = list(state.setup.melds)
     melds[later] = (Meld(MeldKind.SIXES_WIDE),)
     with pytest.raises(InvariantError) as caught:
-        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, melds=tuple(melds))))
+        validate(
+            attrs.evolve(
+                state,
+                setup=attrs.evolve(state.setup, melds=(melds[0], melds[1], melds[2], melds[3])),
+            )
+        )
     assert caught.value.invariant == "hand"
 
 
@@ -383,7 +396,12 @@ def test_a_melded_card_cannot_be_passed_back() -> None:
     assert extra is not None
     melds[bidder] = (*melds[bidder], extra, extra, extra)
     with pytest.raises(InvariantError, match=r"\(melds\)"):
-        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, melds=tuple(melds))))
+        validate(
+            attrs.evolve(
+                state,
+                setup=attrs.evolve(state.setup, melds=(melds[0], melds[1], melds[2], melds[3])),
+            )
+        )
 
 
 CORRUPTIONS: list[Callable[[GameState], GameState]] = [

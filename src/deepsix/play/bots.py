@@ -18,6 +18,7 @@ game.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol, TypeVar, runtime_checkable
@@ -33,6 +34,7 @@ T = TypeVar("T")
 
 __all__ = [
     "BOT_NAMES",
+    "ENTRY_POINT_GROUP",
     "Bot",
     "RandomBot",
     "acting_seat",
@@ -93,30 +95,50 @@ BotFactory = Callable[[], Bot]
 """Something that makes a bot: a bot class with no required arguments, or a function."""
 
 
+ENTRY_POINT_GROUP: Final = "deepsix.bots"
+"""Packages (this one included) name more bots under this entry-point group."""
+
+
 class _Registry(Mapping[str, BotFactory]):
     """Bot names mapped to factories, imported only when a bot of that name is made.
 
     Entries are factories or ``"module:attribute"`` strings; a string is
     resolved on first use, so naming a bot does not import its module (the
-    search bot's, say) until someone plays it.
+    search bot's, say) until someone plays it.  Bots of the layers above
+    this one, and of other packages, join through the ``deepsix.bots``
+    entry-point group, read the first time the registry is consulted.
     """
 
     def __init__(self, entries: Mapping[str, BotFactory | str]) -> None:
         self._entries: dict[str, BotFactory | str] = dict(entries)
+        self._plugins_read = False
+
+    def _read_plugins(self) -> None:
+        if self._plugins_read:
+            return
+        self._plugins_read = True
+        for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            self._entries.setdefault(entry_point.name, entry_point.value)
 
     def __getitem__(self, name: str) -> BotFactory:
+        self._read_plugins()
         entry = self._entries[name]
         if isinstance(entry, str):
             module, _, attribute = entry.partition(":")
-            factory: BotFactory = getattr(importlib.import_module(module), attribute)
+            try:
+                factory: BotFactory = getattr(importlib.import_module(module), attribute)
+            except (ImportError, AttributeError) as error:
+                raise ParseError(f"the bot {name!r} ({entry}) cannot be loaded: {error}") from None
             self._entries[name] = factory
             return factory
         return entry
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        self._read_plugins()
+        return iter(list(self._entries))
 
     def __len__(self) -> int:
+        self._read_plugins()
         return len(self._entries)
 
     def add(self, name: str, factory: BotFactory | str) -> None:

@@ -1,0 +1,116 @@
+"""Rebuilding and replaying: every reachable hand is recovered from where its cards are now."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+from deepsix import Deal, GameState, IllegalActionError, InvariantError, Phase, new_game
+from deepsix.hands import counts, counts_of
+from deepsix.rebuild import (
+    Step,
+    dealt_counts,
+    first_dealer,
+    hand_start,
+    history_start,
+    replay_hand,
+    walk,
+)
+from deepsix.state import History
+from deepsix.table import played_counts, plays_by_trick
+from tests.support.strategies import GameSpec, examples, game_specs
+
+
+def _dealt(state: GameState) -> list[list[int]]:
+    setup = state.setup
+    return dealt_counts(
+        state.phase,
+        current=[counts(packed) for packed in state.packed_hands],
+        played=played_counts(plays_by_trick(state.tricks, state.trick)),
+        bidder=setup.bidder,
+        partner_pass=setup.partner_pass,
+        bidder_pass=setup.bidder_pass,
+    )
+
+
+@given(game_specs(max_steps=400))
+@settings(max_examples=examples(ci=40, deep=400))
+def test_the_dealt_hands_are_recovered(spec: GameSpec) -> None:
+    states = spec.states()
+    final = states[-1]
+    if final.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return
+    deal = next(a for a in reversed(final.history) if type(a) is Deal)
+    expected = [counts_of(deal.cards[14 * s : 14 * s + 14]) for s in range(4)]
+    assert _dealt(final) == expected
+
+
+@given(game_specs(max_steps=400))
+@settings(max_examples=examples(ci=40, deep=400))
+def test_replaying_the_hand_reproduces_the_state(spec: GameSpec) -> None:
+    final = spec.final()
+    if final.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return
+    start = hand_start(final.rules, final.dealer, final.scores, final.completed_hands)
+    steps = list(
+        replay_hand(
+            start,
+            _dealt(final),
+            final.setup,
+            phase=final.phase,
+            to_act=final.to_act,
+            tricks=final.tricks,
+            trick=final.trick,
+        )
+    )
+    rebuilt = steps[-1].after
+    assert attrs.evolve(rebuilt, log=final.log) == final
+
+
+@given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=30, deep=300))
+def test_walk_and_history_start_replay_a_whole_history(spec: GameSpec) -> None:
+    final = spec.final()
+    start = history_start(final)
+    assert start == new_game(final.rules, first_dealer(final))
+    last = start
+    for before, action, after in walk(start, final.history):
+        assert before.apply(action) == after
+        last = after
+    assert last == final
+
+
+def test_a_trimmed_history_replays_from_its_hand() -> None:
+    spec = GameSpec(new_game().rules, new_game().dealer, seed=3, style="cautious", steps=500)
+    final = spec.final()
+    assert len(final.completed_hands) >= 1
+    actions = final.history
+    start_at = max(i for i, a in enumerate(actions) if type(a) is Deal)
+    log = None
+    for action in actions[start_at:]:
+        log = History(log, action)
+    trimmed = attrs.evolve(final, log=log)
+    start = history_start(trimmed)
+    assert start.completed_hands == final.completed_hands[: len(start.completed_hands)]
+    last = start
+    for step in walk(start, trimmed.history):
+        last = step.after
+    assert attrs.evolve(last, log=None) == attrs.evolve(final, log=None)
+    # A history that skips hands must start with their first deal.
+    no_deal = None
+    for action in actions[start_at + 1 :]:
+        no_deal = History(no_deal, action)
+    with pytest.raises(InvariantError, match=r"\(history\)"):
+        history_start(attrs.evolve(final, log=no_deal))
+
+
+def test_walk_stops_at_an_illegal_action() -> None:
+    spec = GameSpec(new_game().rules, new_game().dealer, seed=1, style="uniform", steps=5)
+    actions = spec.final().history
+    seen: list[Step] = []
+    steps = walk(new_game(), (*actions, actions[-1]))
+    seen.extend(next(steps) for _ in actions)
+    with pytest.raises(IllegalActionError):
+        next(steps)
+    assert len(seen) == len(actions)

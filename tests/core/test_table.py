@@ -1,0 +1,82 @@
+"""The public facts (voids, absent cards, known holdings, team meld) follow from public plays."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from deepsix import Card, GameState, Meld, MeldKind, PlayOver, Seat, Suit, view
+from deepsix.hands import counts
+from deepsix.table import (
+    Plays,
+    absent_cards,
+    known_holdings,
+    played_counts,
+    plays_by_trick,
+    team_meld,
+    tricks_taken,
+    voids,
+)
+from tests.support.strategies import examples, reachable_states
+
+
+def _plays(state: GameState) -> list[Plays]:
+    return plays_by_trick(state.tricks, state.trick)
+
+
+@given(reachable_states())
+@settings(max_examples=examples(ci=60, deep=600))
+def test_absent_cards_are_really_absent(state: GameState) -> None:
+    """R-PLAY-2, R-PLAY-3: what a seat's plays prove it lacks, it does not hold."""
+    if state.setup.sunk_suit is None:
+        return
+    absent = absent_cards(_plays(state), state.setup.sunk_suit, state.rules.play_over)
+    for seat in Seat:
+        held = set(state.hand(seat))
+        assert not held & absent[seat], (seat, held & absent[seat])
+        # A void is a whole suit absent.
+        for suit in voids(_plays(state))[seat]:
+            assert {card for card in absent[seat] if card.suit == suit} == {
+                Card.of(rank, suit) for rank in range(2, 9)
+            }
+
+
+@given(reachable_states())
+@settings(max_examples=examples(ci=60, deep=600))
+def test_known_holdings_are_held(state: GameState) -> None:
+    """Melded cards not yet played are in their owner's hand."""
+    known = known_holdings(state.setup.melds, _plays(state), sharing=state.rules.meld_sharing)
+    for seat in Seat:
+        hand = counts(state.packed_hands[seat])
+        assert all(k <= h for k, h in zip(known[seat], hand, strict=True)), seat
+
+
+@given(reachable_states())
+@settings(max_examples=examples(ci=40, deep=400))
+def test_views_and_states_agree_on_public_facts(state: GameState) -> None:
+    public = view(state, None)
+    assert public.team_meld == state.team_meld == team_meld(state.setup.melds)
+    assert public.tricks_taken == state.tricks_taken == tricks_taken(state.tricks)
+    played = played_counts(_plays(state))
+    assert sum(map(sum, played)) == 4 * len(state.tricks) + len(state.trick)
+
+
+def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
+    plays: list[Plays]
+    # 6S led, 8S played over it; a follower who then plays the 2S cannot hold the other 8S
+    # (it would have had to play over under the default rule) ...
+    plays = [((Seat.NORTH, Card("6S")), (Seat.EAST, Card("8S")), (Seat.SOUTH, Card("2S")))]
+    absent = absent_cards(plays, Suit.HEARTS, PlayOver.WIN_TRICK)
+    assert absent[Seat.SOUTH] == {Card("8S")}
+    # ... and under the variant (beat the led suit's highest card) also nothing above the 8S.
+    assert absent_cards(plays, Suit.HEARTS, PlayOver.BEAT_LED_SUIT)[Seat.SOUTH] == {Card("8S")}
+    # A player who shows out of the led suit holds none of it.
+    plays = [((Seat.NORTH, Card("6S")), (Seat.EAST, Card("5D")), (Seat.SOUTH, Card("5S")))]
+    assert absent_cards(plays, Suit.HEARTS, PlayOver.WIN_TRICK)[Seat.EAST] == {
+        Card.of(rank, Suit.SPADES) for rank in range(2, 9)
+    }
+    assert voids(plays)[Seat.EAST] == {Suit.SPADES}
+
+
+def test_team_meld_adds_partners() -> None:
+    wide, echo = Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.DEEP_ECHO, Suit.SPADES)
+    assert team_meld(((wide,), (), (echo,), (wide, echo))) == (-50, -50)

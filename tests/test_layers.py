@@ -1,0 +1,255 @@
+"""The architecture holds: no import climbs a layer, the core has no loop, ``import deepsix``
+loads only the rules, and the old module paths still work.
+
+The layers are declared once, in :mod:`tests.support.layers`; the docs draw them from there.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import deepsix
+from deepsix import _moved
+from tests.support.layers import CORE_ORDER, FACADE, LAYERS
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "deepsix"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def resolve(name: str) -> str | None:
+    """The deepsix module an import names (a name inside a module counts as the module)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(module: str, *, top_level_only: bool = False) -> Iterator[tuple[int, str]]:
+    """``(line, imported deepsix module)`` for every import in ``module`` (any depth)."""
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            names = [f"{base}.{alias.name}" for alias in node.names] or [base]
+            names = [n if resolve(n) == n else base for n in names]
+        else:
+            continue
+        for name in names:
+            if name == "deepsix" or name.startswith("deepsix."):
+                target = resolve(name)
+                if target is not None and target != module:
+                    yield node.lineno, target
+
+
+def layer_of(module: str) -> tuple[int, str]:
+    """The layer's row (0 at the top) and the package within it that holds ``module``."""
+    for row, layer in enumerate(LAYERS[:-1]):
+        for package in layer.packages:
+            if module == package or module.startswith(package + "."):
+                return row, package
+    return len(LAYERS) - 1, "deepsix"
+
+
+def test_every_core_module_has_a_place_in_the_order() -> None:
+    core = {name for name in MODULES if layer_of(name)[1] == "deepsix"} - set(FACADE)
+    assert core == set(CORE_ORDER), (
+        "add new core modules to tests/support/layers.py CORE_ORDER (and remove old ones)"
+    )
+
+
+def violation(module: str, target: str) -> str | None:
+    """Why ``module`` may not import ``target``, or ``None`` if it may."""
+    row, package = layer_of(module)
+    target_row, target_package = layer_of(target)
+    if target_row < row:
+        return f"climbs from {LAYERS[row].name} to {LAYERS[target_row].name}"
+    if target_row == row and target_package != package:
+        return f"{package} and {target_package} are independent"
+    in_core = package == "deepsix" and target not in FACADE
+    if in_core and CORE_ORDER.index(target) > CORE_ORDER.index(module):
+        return "comes later in the core order"
+    return None
+
+
+def test_no_import_climbs_a_layer() -> None:
+    """Imports go down (or sideways within one package); the core imports in its order."""
+    violations = []
+    for module, path in MODULES.items():
+        if module in FACADE:
+            continue
+        for line, target in imports(module):
+            why = violation(module, target)
+            if why is not None:
+                where = f"{path.relative_to(SRC)}:{line}: {module} -> {target}"
+                violations.append(f"{where} ({why})")
+    assert not violations, "\n".join(violations)
+
+
+@pytest.mark.parametrize(
+    ("module", "target", "allowed"),
+    [
+        ("deepsix.engine", "deepsix.tricks", True),
+        ("deepsix.tricks", "deepsix.engine", False),
+        ("deepsix.engine", "deepsix.play.bots", False),
+        ("deepsix.play.bots", "deepsix.io.record", False),
+        ("deepsix.io.record", "deepsix.play.loop", False),
+        ("deepsix.play.loop", "deepsix.play.bots", True),
+        ("deepsix.cli.main", "deepsix.play.loop", True),
+        ("deepsix.search.solver", "deepsix.cli.main", False),
+    ],
+)
+def test_the_rule_can_fail(module: str, target: str, allowed: bool) -> None:
+    assert (violation(module, target) is None) is allowed
+
+
+def test_the_package_has_no_import_loop() -> None:
+    """Tarjan's algorithm over the module-level imports finds no cycle (the facade aside)."""
+    graph = {
+        module: {target for _, target in imports(module, top_level_only=True)} - set(FACADE)
+        for module in MODULES
+        if module not in FACADE
+    }
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in graph[node]:
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    assert cycles == []
+
+
+def test_the_scanner_finds_every_kind_of_import() -> None:
+    found = {target for _, target in imports("deepsix.cli.main")}
+    assert {"deepsix.cli.play", "deepsix.play.bots", "deepsix.errors"} <= found
+    # Imports inside functions and TYPE_CHECKING blocks count too.
+    assert "deepsix.io.notation" in {target for _, target in imports("deepsix")}
+
+
+def test_import_deepsix_loads_only_the_rules() -> None:
+    """A front end that needs only the rules loads no I/O, bots, CLI, cattrs or rich."""
+    code = (
+        "import sys, deepsix\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('deepsix'))))\n"
+        "print(' '.join(sorted(m for m in ('cattrs', 'rich', 'numpy') if m in sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded, extras = result.stdout.splitlines()
+    loaded_modules = set(loaded.split())
+    assert loaded_modules <= {"deepsix", *CORE_ORDER}, loaded_modules - {"deepsix", *CORE_ORDER}
+    assert extras == ""
+
+
+def test_upper_layer_names_load_when_first_used() -> None:
+    code = (
+        "import sys, deepsix\n"
+        "assert 'deepsix.play.heuristic' not in sys.modules\n"
+        "bot = deepsix.HeuristicBot()\n"
+        "assert 'deepsix.play.heuristic' in sys.modules\n"
+        "print(type(bot).__module__)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "deepsix.play.heuristic"
+    assert set(deepsix.__all__) <= set(dir(deepsix))
+    for name in deepsix.__all__:
+        assert getattr(deepsix, name) is not None
+
+
+@pytest.mark.parametrize("old", sorted(_moved.MOVED))
+def test_old_module_paths_still_work_and_warn(old: str) -> None:
+    sys.modules.pop(old, None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = __import__(old, fromlist=["_"])
+    assert any(issubclass(w.category, DeprecationWarning) for w in caught)
+    for target_name in _moved.MOVED[old]:
+        target = sys.modules[target_name]
+        for name in getattr(target, "__all__", ()):
+            assert getattr(module, name) is getattr(target, name)
+
+
+def test_an_old_path_does_not_hide_the_public_name_it_shares() -> None:
+    # deepsix.simulate was both a module and the function the package exports.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import deepsix.simulate  # type: ignore[import-not-found]  # a run-time alias only
+    from deepsix import simulate
+
+    assert callable(simulate)
+    assert deepsix.simulate is simulate
+
+
+def test_old_paths_keep_their_names() -> None:
+    from deepsix.play.heuristic import HeuristicBot
+    from deepsix.play.loop import play_game
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from deepsix.bots import (  # type: ignore[import-not-found]  # a run-time alias only
+            HeuristicBot as OldBot,
+        )
+        from deepsix.bots import (
+            play_game as old_play_game,
+        )
+        from deepsix.serialization import load_schema  # type: ignore[import-not-found]  # alias only
+    assert OldBot is HeuristicBot
+    assert old_play_game is play_game
+    assert load_schema("state")["type"] == "object"
+
+
+def test_python_m_old_schemas_path_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-W", "ignore::DeprecationWarning", "-m", "deepsix.schemas", "--schema"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert '"$schema"' in result.stdout
