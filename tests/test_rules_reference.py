@@ -71,7 +71,7 @@ from deepsix import (
 )
 from deepsix.melds import meld_value
 from deepsix.scoring import LAST_TRICK_BONUS, TOTAL_CARD_POINTS
-from tests.scenarios import deal_of, play_script
+from tests.support.scenarios import deal_of, play_script
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -492,6 +492,24 @@ def test_rule_statements_stand_alone() -> None:
         first = body.strip()
         assert first[:1].isupper(), f"{rule_id} starts with {first[:20]!r}"
         assert not MID_THOUGHT.match(first), f"{rule_id} starts mid-thought: {first[:40]!r}"
+
+
+TEST_CITATION = re.compile(r"`(tests/[\w/]+\.py)(?:::(\w+))?`")
+
+
+def test_cited_tests_exist() -> None:
+    """Every test a player page cites (``tests/<file>.py::<name>``) exists, so a citation
+    cannot silently outlive a renamed or moved test."""
+    cited = 0
+    for page in PLAYER_PAGES:
+        for path, name in TEST_CITATION.findall(page.read_text(encoding="utf-8")):
+            source = ROOT / path
+            assert source.is_file(), f"{page.name} cites {path}, which does not exist"
+            if name:
+                defined = re.search(rf"^def {name}\(", source.read_text(encoding="utf-8"), re.M)
+                assert defined, f"{page.name} cites {path}::{name}, which does not exist"
+            cited += 1
+    assert cited >= 10
 
 
 # -- the glossary -------------------------------------------------------------------------------

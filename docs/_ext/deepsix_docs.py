@@ -639,7 +639,12 @@ def resolve_guarded_imports(module: types.ModuleType) -> None:
             and isinstance(stmt.test, ast.Name)
             and stmt.test.id == "TYPE_CHECKING"
         ):
-            code = compile(ast.Module(body=stmt.body, type_ignores=[]), source_file, "exec")
+            # Only the imports: a guard may also hold assignments for the type checker
+            # (``make_state = GameState``) that must not run, here or in attrs' namespaces.
+            imports = [s for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)]
+            if not imports:
+                continue
+            code = compile(ast.Module(body=imports, type_ignores=[]), source_file, "exec")
             namespaces = [vars(module)]
             # attrs compiles each class's __init__ in a namespace of its own.
             for value in list(vars(module).values()):
