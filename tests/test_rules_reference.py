@@ -170,7 +170,7 @@ NETS = range(LOWEST_BID, TOTAL_CARD_POINTS + 1, 5)
 
 
 def bidders_record(bid: int, net: int, rules: Rules | None = None) -> int:
-    """What the bidding team records with this net (all card points, no meld)."""
+    """What the bidding team records with this net (card points only, or meld for a net below 0)."""
     points = (net, TOTAL_CARD_POINTS - net) if net >= 0 else (0, TOTAL_CARD_POINTS)
     meld = (0, 0) if net >= 0 else (net, 0)
     return score_hand(NS, bid, points, meld, rules).scores[0]
