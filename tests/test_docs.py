@@ -278,6 +278,7 @@ REQUIRED_RULINGS = (
     "500, or more than 500",
     "Who wins, and ties",
     "The zero floor and a failed bid",
+    "Failing can record less than making",
 )
 
 

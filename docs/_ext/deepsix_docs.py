@@ -9,8 +9,14 @@ engine that the docs do not follow breaks the docs build (``-W``):
   that is not in the rulebook is a build warning.
 * ``ruling`` -- the distinctive "Ruling" admonition for a place where the
   rules text is silent or contradicts itself; ``ruling-index`` lists every
-  ruling of the site with links.
+  ruling of the site with links.  Each ruling is also a label, such as
+  ``ruling-the-opening-bid``, that other pages can link with the ``ref``
+  role.
 * ``rule-index`` -- the table of every rule id and summary, from RULEBOOK.
+* ``library`` -- a collapsed "Library" block (an HTML ``<details>``) that
+  keeps doctests, ``Rules`` switches, ``Reason`` codes and derivations out
+  of the player's way on the rules pages; other builders show it as a
+  plain section.
 * ``reason-table`` -- the table of :class:`deepsix.errors.Reason` codes.
 * ``invariants-table`` and ``invariant-tests`` -- issue 3's invariants and
   the tests that verify them, from ``tests/support/invariants_index.py``; every
@@ -29,12 +35,13 @@ import sys
 import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains.std import StandardDomain
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -116,6 +123,9 @@ class Ruling(SphinxDirective):
                 concerns += rule_link(rule_id)
             box += concerns
         box += self.parse_content_to_nodes()
+        # A label, so other pages can link a ruling with {ref}`ruling-...`.
+        std = cast("StandardDomain", self.env.get_domain("std"))
+        std.note_hyperlink_target(target_id, self.env.docname, target_id, f"Ruling: {title}")
         rulings: list[dict[str, Any]] = getattr(self.env, "deepsix_rulings", [])
         rulings.append(
             {"docname": self.env.docname, "id": target_id, "title": title, "rules": rule_ids}
@@ -192,6 +202,75 @@ def _toc_order(app: Sphinx) -> list[str]:
 def skip_node(self: Any, node: nodes.Node) -> None:
     """Never render a placeholder that was not replaced."""
     raise nodes.SkipNode
+
+
+# -- library blocks ----------------------------------------------------------------
+
+
+class library_block(nodes.General, nodes.Element):  # docutils names nodes in lower case
+    """Library material folded away from the player's text (``<details>`` in HTML)."""
+
+
+class library_summary(nodes.TextElement):  # docutils names nodes in lower case
+    """The always-visible line of a library block (``<summary>`` in HTML)."""
+
+
+LIBRARY_LABEL = "Library"
+
+
+class Library(SphinxDirective):
+    """A collapsed block for readers who use the library, not for players.
+
+    The optional argument is a short title shown next to the "Library"
+    label; ``:open:`` shows the block expanded.  The content is ordinary
+    Markdown: doctests inside still run under the doctest builder.
+    """
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"open": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        block = library_block("", classes=["library"])
+        block["open"] = "open" in self.options
+        self.set_source_info(block)
+        summary = library_summary("", "")
+        summary += nodes.inline(LIBRARY_LABEL, LIBRARY_LABEL, classes=["library-label"])
+        if self.arguments:
+            title_nodes, messages = self.state.inline_text(self.arguments[0].strip(), self.lineno)
+            summary += nodes.Text(" ")
+            summary += title_nodes
+            block += messages
+        block += summary
+        block += self.parse_content_to_nodes()
+        return [block]
+
+
+def visit_library_html(self: Any, node: library_block) -> None:
+    """Open a ``<details>`` element (closed unless the block asked to be open)."""
+    attributes = {"open": "open"} if node.get("open") else {}
+    self.body.append(self.starttag(node, "details", **attributes))
+
+
+def depart_library_html(self: Any, node: library_block) -> None:
+    self.body.append("</details>\n")
+
+
+def visit_summary_html(self: Any, node: library_summary) -> None:
+    self.body.append(self.starttag(node, "summary", suffix=""))
+
+
+def depart_summary_html(self: Any, node: library_summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def visit_plain(self: Any, node: nodes.Element) -> None:
+    """Other builders: the block is an ordinary section of the page."""
+
+
+def depart_plain(self: Any, node: nodes.Element) -> None:
+    """Nothing to close."""
 
 
 # -- generated tables ------------------------------------------------------------
@@ -560,7 +639,12 @@ def resolve_guarded_imports(module: types.ModuleType) -> None:
             and isinstance(stmt.test, ast.Name)
             and stmt.test.id == "TYPE_CHECKING"
         ):
-            code = compile(ast.Module(body=stmt.body, type_ignores=[]), source_file, "exec")
+            # Only the imports: a guard may also hold assignments for the type checker
+            # (``make_state = GameState``) that must not run, here or in attrs' namespaces.
+            imports = [s for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)]
+            if not imports:
+                continue
+            code = compile(ast.Module(body=imports, type_ignores=[]), source_file, "exec")
             namespaces = [vars(module)]
             # attrs compiles each class's __init__ in a namespace of its own.
             for value in list(vars(module).values()):
@@ -586,6 +670,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
     skip = (skip_node, None)
     app.add_node(ruling_index_node, html=skip, latex=skip, text=skip)
+    plain = (visit_plain, depart_plain)
+    app.add_node(
+        library_block, html=(visit_library_html, depart_library_html), latex=plain, text=plain
+    )
+    app.add_node(
+        library_summary, html=(visit_summary_html, depart_summary_html), latex=plain, text=plain
+    )
+    app.add_directive("library", Library)
     app.add_directive("ruling", Ruling)
     app.add_directive("ruling-index", RulingIndex)
     app.add_directive("rule-index", RuleIndex)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from deepsix import Card, PlayOver, Seat, Suit, legal_plays, parse_cards, trick_winner
+from deepsix import DECK, Card, PlayOver, Seat, Suit, legal_plays, parse_cards, trick_winner
 from deepsix.hands import pack
 
 SUNK = Suit.HEARTS
@@ -116,3 +116,23 @@ def test_rewind_player_3_void_in_the_led_suit() -> None:
     assert winner(plays("6S 6S 7H")) is P2
     assert winner([*plays("6S 6S 3H"), (P4, Card.parse("8H"))]) is P2, "hearts rank below spades"
     assert winner([*plays("6S 6S 3H"), (P4, Card.parse("2C"))]) is P4
+
+
+def test_rewind_3_diamond_leaves_player_4_free() -> None:
+    """R-PLAY-2, R-PLAY-3, R-PLAY-4: after 6♠ 6♠ 3♦, Player 4 cannot follow suit and so may play
+    any card.  Without spades or hearts (the text's premise), a club or a diamond above the 3
+    takes the trick for him -- but the 2♦ leaves it with Player 3, 20 points heavier."""
+    hand = "5C 2D 4D 7D"  # no spades, no hearts: any card may be played
+    assert allowed(hand, "6S 6S 3D") == set(parse_cards(hand))
+    for card in DECK:
+        if card.suit in (Suit.SPADES, SUNK):
+            continue
+        expected = P3 if card == Card.parse("2D") else P4
+        assert winner([*plays("6S 6S 3D"), (P4, card)]) is expected, card
+
+
+def test_rewind_3_heart_always_goes_to_an_opponent() -> None:
+    """R-PLAY-4, R-PLAY-5, R-PLAY-6: after 6♠ 6♠ 3♥ nothing Player 4 plays gives the trick to
+    Player 3: it goes to Player 2 or to Player 4 himself, both opponents of Player 3."""
+    takers = {winner([*plays("6S 6S 3H"), (P4, card)]) for card in DECK}
+    assert takers == {P2, P4}
