@@ -89,8 +89,10 @@ nitpick_ignore_regex = [
     (r"py:class", r"attrs\.Attribute.*|Attribute"),
     # Private helpers that appear in public signatures but are not part of the API:
     # a TypeVar, and two internal aliases (reported to the lead).
-    (r"py:class", r"deepsix\.serialization\.T|deepsix\.cli\.Command|Command"),
-    (r"py:class", r"deepsix\.bots\.HandEstimate"),
+    # Type variables of generic helpers.
+    (r"py:class", r"deepsix\.(io\.serialization|play\.bots)\.T"),
+    # The command line's terminal output types (rich has no inventory offline).
+    (r"py:class", r"rich\..*"),
 ]  # fmt: skip
 
 # -- doctest -------------------------------------------------------------------

@@ -306,6 +306,69 @@ def make_table(
     return table
 
 
+# -- the module map (docs/architecture.md) ------------------------------------------------
+
+LAYERS_FILE = REPO / "tests" / "support" / "layers.py"
+SRC = REPO / "src"
+
+
+def load_layers() -> types.ModuleType:
+    """``tests/support/layers.py``, the layers the import test enforces."""
+    spec = importlib.util.spec_from_file_location("deepsix_layers_for_docs", LAYERS_FILE)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def module_summary(path: Path) -> str:
+    """The first sentence-line of a module's docstring."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+class ModuleMap(SphinxDirective):
+    """Every module of the package, by layer, with the first line of its docstring.
+
+    Read from the source tree and ``tests/support/layers.py``, so the page
+    cannot fall behind the code.
+    """
+
+    def run(self) -> list[nodes.Node]:
+        layers = load_layers()
+        paths = sorted((SRC / "deepsix").rglob("*.py"))
+        names = {}
+        for path in paths:
+            parts = list(path.relative_to(SRC).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            names[".".join(parts)] = path
+        order = {name: i for i, name in enumerate(layers.CORE_ORDER)}
+        rows: list[Sequence[nodes.Node | str]] = []
+        placed: set[str] = set()
+        for layer in layers.LAYERS:
+            members = []
+            for name in names:
+                if layer.packages == ("deepsix",):
+                    if name in order:
+                        members.append(name)
+                elif any(name == p or name.startswith(p + ".") for p in layer.packages):
+                    members.append(name)
+            members.sort(key=lambda n: (order.get(n, 0), n))
+            for index, name in enumerate(members):
+                placed.add(name)
+                number = f"{order[name] + 1}. " if name in order else ""
+                label = nodes.literal(name, name)
+                cell = nodes.paragraph("", "", nodes.Text(number), label)
+                rows.append((layer.name if index == 0 else "", cell, module_summary(names[name])))
+        missing = sorted(set(names) - placed - set(layers.FACADE))
+        if missing:
+            LOGGER.warning("modules missing from tests/support/layers.py: %s", ", ".join(missing))
+        return [make_table(("Layer", "Module", "What it holds"), rows, (14, 26, 60))]
+
+
 class RuleIndex(SphinxDirective):
     """Every rule id with its one-line summary, linked to its full text."""
 
@@ -580,6 +643,10 @@ def alias_map() -> dict[str, str]:
     aliases: dict[str, str] = {}
     for name in deepsix.__all__:
         obj = getattr(deepsix, name)
+        home = getattr(obj, "__module__", None)
+        if isinstance(home, str) and home.startswith("deepsix.") and hasattr(obj, "__qualname__"):
+            aliases[f"deepsix.{name}"] = f"{home}.{name}"  # classes and functions: where defined
+            continue
         for module_name, module in sorted(modules.items()):
             if name in getattr(module, "__all__", ()) and vars(module).get(name) is obj:
                 aliases[f"deepsix.{name}"] = f"deepsix.{module_name}.{name}"
@@ -681,6 +748,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("ruling", Ruling)
     app.add_directive("ruling-index", RulingIndex)
     app.add_directive("rule-index", RuleIndex)
+    app.add_directive("module-map", ModuleMap)
     app.add_directive("reason-table", ReasonTable)
     app.add_directive("invariants-table", InvariantsTable)
     app.add_directive("invariant-tests", InvariantTests)

@@ -15,10 +15,12 @@ The trick picture asks the library who wins each trick it shows.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from types import ModuleType
 from typing import Final, NamedTuple
 
 from deepsix import Card, Phase, Seat, Suit, trick_winner
@@ -373,7 +375,98 @@ def trick_diagram() -> str:
     return "\n".join(out) + "\n"
 
 
-DIAGRAMS: Final = {"phases.svg": phase_diagram, "trick.svg": trick_diagram}
+# -- the package's layers ------------------------------------------------------------------
+
+
+def _layers_spec() -> ModuleType:
+    """``tests/support/layers.py``: the layers the import test enforces."""
+    path = Path(__file__).resolve().parents[2] / "tests" / "support" / "layers.py"
+    spec = importlib.util.spec_from_file_location("deepsix_layers", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # NamedTuple needs its module to be importable by name
+    spec.loader.exec_module(module)
+    return module
+
+
+LAYER_W: Final = 1040
+CHIP_H: Final = 26
+CHIPS_PER_ROW: Final = 8
+
+
+def layers_diagram() -> str:
+    """The layers, top to bottom, with the core's modules in their import order."""
+    spec = _layers_spec()
+    layers = spec.LAYERS
+    core = [name.removeprefix("deepsix.") for name in spec.CORE_ORDER]
+    core_rows = -(-len(core) // CHIPS_PER_ROW)
+    upper_h = 84
+    core_h = 56 + core_rows * (CHIP_H + 10)
+    height = 70 + (len(layers) - 1) * (upper_h + 22) + core_h + 20
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {LAYER_W} {height}" '
+        f'width="{LAYER_W}" height="{height}" font-family="{FONT}" role="img" '
+        'aria-labelledby="layers-title">',
+        '<title id="layers-title">The layers of the deepsix package: each imports only the '
+        "layers below it; the core's modules import only those before them</title>",
+        "<defs>",
+        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        f'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker>',
+        "</defs>",
+        f'<rect x="1" y="1" width="{LAYER_W - 2}" height="{height - 2}" rx="14" '
+        'fill="#ffffff" stroke="#d5dbe1"/>',
+        _text(24, 34, "deepsix: who may import whom", size=17, weight="bold", anchor="start"),
+        _text(LAYER_W - 24, 34, "an arrow points to what a layer may import", size=12,
+              fill=MUTED, anchor="end"),
+    ]  # fmt: skip
+    y = 54.0
+    x0, width = 70.0, LAYER_W - 94.0
+    for index, layer in enumerate(layers):
+        last = index == len(layers) - 1
+        h = core_h if last else upper_h
+        out.append(
+            f'<rect x="{_n(x0)}" y="{_n(y)}" width="{_n(width)}" height="{_n(h)}" rx="10" '
+            f'fill="{"#eef6fa" if last else "#f7f9fb"}" stroke="{ACCENT}" stroke-width="1.5"/>'
+        )
+        out.append(_text(x0 + 14, y + 22, layer.name, size=14, weight="bold", anchor="start"))
+        out.append(_text(x0 + 14, y + 40, layer.purpose, size=11.5, fill=MUTED, anchor="start"))
+        if not last:
+            n = len(layer.packages)
+            box_w = (width - 28 - 12 * (n - 1)) / n
+            for i, package in enumerate(layer.packages):
+                bx = x0 + 14 + i * (box_w + 12)
+                out.append(
+                    f'<rect x="{_n(bx)}" y="{_n(y + 50)}" width="{_n(box_w)}" height="24" '
+                    f'rx="6" fill="#ffffff" stroke="{MUTED}"/>'
+                )
+                out.append(_text(bx + box_w / 2, y + 67, package, size=12.5, weight="bold"))
+        else:
+            chip_w = (width - 28 - 8 * (CHIPS_PER_ROW - 1)) / CHIPS_PER_ROW
+            for i, name in enumerate(core):
+                row, col = divmod(i, CHIPS_PER_ROW)
+                cx = x0 + 14 + col * (chip_w + 8)
+                cy = y + 52 + row * (CHIP_H + 10)
+                out.append(
+                    f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(chip_w)}" height="{CHIP_H}" '
+                    f'rx="6" fill="#ffffff" stroke="{MUTED}"/>'
+                )
+                out.append(_text(cx + chip_w / 2, cy + 17.5, f"{i + 1}. {name}", size=11.5))
+        if not last:
+            out.append(_arrow([(40, y + h / 2), (40, y + h + 22 + 18)]))
+        y += h + 22
+    out.append(_text(24, height - 8, "Within the core, a module imports only modules with a "
+                     "lower number; packages on one row never import each other.", size=11.5,
+                     fill=MUTED, anchor="start"))  # fmt: skip
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+DIAGRAMS: Final = {
+    "phases.svg": phase_diagram,
+    "trick.svg": trick_diagram,
+    "layers.svg": layers_diagram,
+}
 """Each committed file and the function that draws it."""
 
 

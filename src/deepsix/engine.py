@@ -126,9 +126,8 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
     legal, with the reason and the rule it breaks.
 
     ``seat`` is for front ends that act on behalf of an authenticated
-    player: the action is then refused (:attr:`~deepsix.Reason.NOT_YOUR_SEAT`)
-    unless it is that seat's own action -- a deal, chance's action, is
-    never anyone's.
+    player: the action is then refused (``Reason.NOT_YOUR_SEAT``) unless it
+    is that seat's own action -- a deal, chance's action, is never anyone's.
 
     >>> state = new_game().apply(shuffled_deal(7))
     >>> apply(state, Pass(Seat.EAST), seat=Seat.WEST)

@@ -284,8 +284,8 @@ def _check_hand(state: GameState) -> None:
         if sum(dealt[seat]) != HAND_SIZE:
             raise _fail(
                 "hand-sizes",
-                f"{seat.name} holds {sum(current[seat])} cards, which does not fit the "
-                f"{state.phase.value} phase (it would have been dealt {sum(dealt[seat])})",
+                f"{seat.name} holds {sum(current[seat])} cards in the {state.phase.value} "
+                f"phase: it would have been dealt {sum(dealt[seat])}, not {HAND_SIZE}",
             )
     _check_replay(state, dealt)
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 import attrs
 
 from deepsix.actions import Action
-from deepsix.cards import Team
+from deepsix.cards import Seat, Suit, Team
 from deepsix.errors import ParseError
 from deepsix.events import HandScored, events
 from deepsix.melds import MeldKind
@@ -88,6 +88,10 @@ def game_seed(master: int, index: int) -> int:
     """The seed of game ``index`` of a simulation with seed ``master`` (a 63-bit integer)."""
     digest = hashlib.sha256(f"deepsix-simulate:{master}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+_INHERITED_FIELD_TYPES: Final = (Seat, Suit)
+"""Types of the fields HandResult inherits, named here so that their annotations resolve."""
 
 
 @attrs.frozen
