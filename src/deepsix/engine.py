@@ -22,6 +22,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from typing import Final
 
+import attrs
+
 from deepsix import bidding
 from deepsix.actions import (
     ACTION_TYPES,
@@ -139,7 +141,7 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         _check_sender(action, seat)
     phase = state.phase
     if phase is Phase.DEAL:
-        if type(action) is not Deal:
+        if type(action) is not Deal or not _has_fields(action):
             raise _diagnose(state, action)
         return _deal(state, action)
     legal = state._legal
@@ -149,7 +151,9 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         if candidate is action:
             break
     else:
-        if type(action) not in ACTION_TYPES or not tuple.__contains__(legal, action):
+        if type(action) not in ACTION_TYPES or not _has_fields(action):
+            raise _diagnose(state, action)
+        if not tuple.__contains__(legal, action):
             raise _diagnose(state, action)
         action = legal[legal.index(action)]
     return _TRANSITIONS[phase](state, action)
@@ -301,7 +305,7 @@ _SHOWABLE: Final = {
 # -- transitions, one per phase (the action is already known to be legal) -----
 
 
-def _step(  # noqa: PLR0917  # one positional call per transition keeps the hot path cheap
+def _step(  # noqa: PLR0913, PLR0917  # one positional call per transition keeps the hot path cheap
     state: GameState,
     action: Action,
     phase: Phase,
@@ -543,45 +547,48 @@ _PHASE_ACTIONS: Final[dict[Phase, tuple[type, ...]]] = {
 }
 
 
-def _diagnose(state: GameState, action: object) -> IllegalActionError:
-    """The error explaining why ``action`` is not legal in ``state``."""
-
-    def error(reason: Reason, detail: str = "") -> IllegalActionError:
-        return IllegalActionError(reason, detail, action)
-
+def _diagnose(state: GameState, action: object) -> IllegalActionError:  # noqa: PLR0911  # a decision list: the first reason that applies
+    """The error explaining why ``action`` is not legal in ``state``: the generic reasons
+    (not an action, the wrong moment, not this seat's turn), then the move's own."""
     phase = state.phase
     if type(action) not in ACTION_TYPES:
-        return error(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}")
+        return IllegalActionError(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}", action)
     assert isinstance(action, ACTION_TYPES)
+    if not _has_fields(action):
+        return IllegalActionError(
+            Reason.UNKNOWN_ACTION, f"a {type(action).__name__} missing its fields", action
+        )
     if phase is Phase.GAME_OVER:
-        return error(Reason.GAME_OVER)
+        return IllegalActionError(Reason.GAME_OVER, "", action)
     if phase is Phase.DEAL:
-        return error(Reason.CHANCE_STEP, f"{action} was given")
+        return IllegalActionError(Reason.CHANCE_STEP, f"{action} was given", action)
     if type(action) is Deal:
-        return error(Reason.NOT_CHANCE_STEP, f"the hand is in the {phase.value} phase")
+        detail = f"the hand is in the {phase.value} phase"
+        return IllegalActionError(Reason.NOT_CHANCE_STEP, detail, action)
     if type(action) not in _PHASE_ACTIONS[phase]:
-        return error(Reason.WRONG_PHASE, f"{type(action).__name__} during the {phase.value} phase")
+        detail = f"{type(action).__name__} during the {phase.value} phase"
+        return IllegalActionError(Reason.WRONG_PHASE, detail, action)
+    if action.seat != state.to_act:
+        detail = f"{action.seat} acted; it is {state.to_act}'s turn"
+        return IllegalActionError(Reason.NOT_YOUR_TURN, detail, action)
+    reason, detail = _move_blocker(state, action)
+    return IllegalActionError(reason, detail, action)
+
+
+def _has_fields(action: Action) -> bool:
+    """Whether every field of ``action`` is set (not so for ``object.__new__(Bid)``)."""
+    return all(hasattr(action, field.name) for field in attrs.fields(type(action)))
+
+
+def _move_blocker(state: GameState, action: Action) -> tuple[Reason, str]:  # noqa: PLR0911  # a decision list: the first reason that applies
+    """Why the seat to act may not make this move of the phase's own kind."""
     seat = action.seat
-    if seat != state.to_act:
-        return error(Reason.NOT_YOUR_TURN, f"{seat} acted; it is {state.to_act}'s turn")
     assert seat is not None
     setup = state.setup
     packed = state.packed_hands[seat]
     if isinstance(action, Bid | Pass):
-        return bidding.call_error(state.rules, setup.bids, setup.bid, action)
-    if isinstance(action, ShowCard | PassCard | PlayCard):
-        card = action.card
-        shown = setup.invitation.count(card) if isinstance(action, ShowCard) else 0
-        if count(packed, card) <= shown:
-            return error(Reason.CARD_NOT_IN_HAND, f"{seat} has no (more) {card}")
-        if isinstance(action, ShowCard):
-            return error(Reason.NOT_MELDABLE, f"{card} cannot be part of a meld")
-        if isinstance(action, PassCard):
-            return error(Reason.CARD_MELDED, f"every {card} {seat} holds is melded")
-        led = state.trick[0][1].suit
-        if card.suit != led and suit_block(packed, led):
-            return error(Reason.MUST_FOLLOW_SUIT, f"{seat} holds {led.symbol} cards")
-        return error(Reason.MUST_PLAY_OVER, f"{seat} can play over the trick")
+        error = bidding.call_error(state.rules, setup.bids, setup.bid, action)
+        return error.reason, error.detail
     if isinstance(action, DeclareMeld):
         reason = packed_meld_blocker(
             packed,
@@ -591,8 +598,21 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:
             sharing=state.rules.meld_sharing,
             max_melded=_meld_cap(state, packed),
         )
-        return error(reason or Reason.MELD_UNAVAILABLE, f"{action.meld}")
-    return error(Reason.WRONG_PHASE, f"{action} is not legal now")
+        return reason or Reason.MELD_UNAVAILABLE, f"{action.meld}"
+    if not isinstance(action, ShowCard | PassCard | PlayCard):
+        return Reason.WRONG_PHASE, f"{action} is not legal now"
+    card = action.card
+    shown = setup.invitation.count(card) if isinstance(action, ShowCard) else 0
+    if count(packed, card) <= shown:
+        return Reason.CARD_NOT_IN_HAND, f"{seat} has no (more) {card}"
+    if isinstance(action, ShowCard):
+        return Reason.NOT_MELDABLE, f"{card} cannot be part of a meld"
+    if isinstance(action, PassCard):
+        return Reason.CARD_MELDED, f"every {card} {seat} holds is melded"
+    led = state.trick[0][1].suit
+    if card.suit != led and suit_block(packed, led):
+        return Reason.MUST_FOLLOW_SUIT, f"{seat} holds {led.symbol} cards"
+    return Reason.MUST_PLAY_OVER, f"{seat} can play over the trick"
 
 
 _DEFAULT_RULES: Final = Rules()

@@ -22,6 +22,7 @@ spectators without leaking a hidden card; what one seat alone may know
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TypeAlias
 
 import attrs
@@ -175,42 +176,44 @@ def events(before: GameState, action: Action, after: GameState) -> tuple[Event, 
     then the hand's score, then (if the totals end it) the game's end.
     Most steps (a bid, a card played to an unfinished trick) give none.
     """
-    phase = before.phase
-    found: list[Event] = []
     if type(action) is Deal:
         return (HandDealt(after.hand_number, after.dealer),)
-    if phase is Phase.BIDDING:
-        if after.phase is not Phase.BIDDING:
-            bidder, bid = after.setup.bidder, after.setup.bid
-            assert bidder is not None
-            assert bid is not None
-            bids = after.setup.bids
-            forced = len(bids) == 4 and all(type(call) is Pass for call in bids[:3])
-            found.append(AuctionWon(bidder, bid, forced))
-    elif type(action) is NameSunkSuit:
-        found.append(SunkSuitNamed(action.seat, action.suit))
-    elif type(action) is Done:
-        seat = action.seat
-        if phase is Phase.INVITATION:
-            found.append(InvitationMade(seat, after.setup.shown))
-        else:
-            melds = after.setup.melds[seat]
-            found.append(MeldsDeclared(seat, melds, meld_value(melds)))
-    elif type(action) is PassCard:
-        if after.phase is not phase:
-            found.append(CardsPassed(action.seat, action.seat.partner, before.rules.pass_size))
-    elif type(action) is PlayCard and len(before.trick) == 3:
-        plays = (*before.trick, (action.seat, action.card))
-        number = len(before.tricks) + 1
-        points = trick_points([card for _, card in plays])
-        if number == HAND_SIZE:
-            points += LAST_TRICK_BONUS
-        trick = Trick(plays, trick_winner(plays, before.setup.sunk_suit))
-        found.append(TrickWon(number, trick, points))
+    found = list(_move_events(before, action, after))
     if len(after.completed_hands) > len(before.completed_hands):
         found.append(HandScored(after.completed_hands[-1]))
-    if after.phase is Phase.GAME_OVER and phase is not Phase.GAME_OVER:
+    if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
         winner = after.winner
         assert winner is not None
         found.append(GameOver(winner, after.scores))
     return tuple(found)
+
+
+def _move_events(before: GameState, action: Action, after: GameState) -> Iterator[Event]:
+    """What a player's move completed: an auction, an invitation, a pass, a meld turn, a trick."""
+    phase = before.phase
+    if phase is Phase.BIDDING and after.phase is not Phase.BIDDING:
+        bidder, bid, bids = after.setup.bidder, after.setup.bid, after.setup.bids
+        assert bidder is not None
+        assert bid is not None
+        forced = len(bids) == 4 and all(type(call) is Pass for call in bids[:3])
+        yield AuctionWon(bidder, bid, forced)
+    elif type(action) is NameSunkSuit:
+        yield SunkSuitNamed(action.seat, action.suit)
+    elif type(action) is Done and phase is Phase.INVITATION:
+        yield InvitationMade(action.seat, after.setup.invitation)
+    elif type(action) is Done:
+        melds = after.setup.melds[action.seat]
+        yield MeldsDeclared(action.seat, melds, meld_value(melds))
+    elif type(action) is PassCard and after.phase is not phase:
+        yield CardsPassed(action.seat, action.seat.partner, before.rules.pass_size)
+    elif type(action) is PlayCard and len(before.trick) == 3:
+        yield _trick_won(before, action)
+
+
+def _trick_won(before: GameState, action: PlayCard) -> TrickWon:
+    plays = (*before.trick, (action.seat, action.card))
+    number = len(before.tricks) + 1
+    points = trick_points([card for _, card in plays])
+    if number == HAND_SIZE:
+        points += LAST_TRICK_BONUS
+    return TrickWon(number, Trick(plays, trick_winner(plays, before.setup.sunk_suit)), points)

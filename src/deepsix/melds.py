@@ -279,7 +279,7 @@ def tied_up_packed(melds: Iterable[Meld], *, sharing: bool = True) -> int:
     return _tied_up(_usages(melds), sharing)
 
 
-def meld_blocker(
+def meld_blocker(  # noqa: PLR0913  # public signature; the switches are keywords
     counts: Sequence[int],
     declared: Sequence[Meld],
     meld: Meld,
@@ -306,7 +306,7 @@ def meld_blocker(
     )
 
 
-def packed_meld_blocker(
+def packed_meld_blocker(  # noqa: PLR0913  # public signature; the switches are keywords
     packed: int,
     declared: Sequence[Meld],
     meld: Meld,

@@ -21,7 +21,7 @@ Every action goes through :func:`deepsix.apply`: nothing here knows a rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 import attrs
 
@@ -45,6 +45,7 @@ from deepsix.tricks import Trick
 
 __all__ = [
     "PHASE_ORDER",
+    "Position",
     "Step",
     "dealt_counts",
     "first_dealer",
@@ -121,7 +122,7 @@ def history_start(state: GameState) -> GameState:
     return hand_start(state.rules, dealer, records[skipped - 1].totals, records[:skipped])
 
 
-def dealt_counts(
+def dealt_counts(  # noqa: PLR0913  # the named parts of a hand: clearer than a bundle
     phase: Phase,
     *,
     current: Sequence[Sequence[int]],
@@ -155,24 +156,31 @@ def dealt_counts(
     return dealt
 
 
-def hand_script(
-    deal: Deal,
-    setup: HandSetup,
-    *,
-    phase: Phase,
-    to_act: Seat | None,
-    tricks: Sequence[Trick],
-    trick: Sequence[tuple[Seat, Card]],
-) -> list[Action]:
+class Position(Protocol):
+    """Where a hand stands: what both a :class:`~deepsix.GameState` and a
+    :class:`~deepsix.PlayerView` say about it."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> Seat | None: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def trick(self) -> tuple[tuple[Seat, Card], ...]: ...
+
+
+def hand_script(deal: Deal, setup: HandSetup, at: Position) -> list[Action]:  # noqa: PLR0911  # one exit per phase the hand has reached
     """Every action of the current hand, in order, rebuilt from its public record and the deal.
 
-    The order of a hand is fixed by the rules, so the setup, the phase and
-    the tricks say exactly which actions were taken: the deal, the calls,
-    the sunk suit, the cards shown then done, the partner's passes, the
-    bidder's melds then done, her passes, each other seat's melds then done
-    (clockwise from the bidder's left, up to the seat to act), then the
-    plays.
+    The order of a hand is fixed by the rules, so the setup and where the
+    hand stands (``at``: its phase, the seat to act, the tricks) say
+    exactly which actions were taken: the deal, the calls, the sunk suit,
+    the cards shown then done, the partner's passes, the bidder's melds then
+    done, her passes, each other seat's melds then done (clockwise from the
+    bidder's left, up to the seat to act), then the plays.
     """
+    phase, to_act, tricks, trick = at.phase, at.to_act, at.tricks, at.trick
     order = PHASE_ORDER[phase]
     script: list[Action] = [deal, *setup.bids]
     bidder = setup.bidder
@@ -207,22 +215,13 @@ def hand_script(
 
 
 def replay_hand(
-    start: GameState,
-    dealt: Sequence[Sequence[int]],
-    setup: HandSetup,
-    *,
-    phase: Phase,
-    to_act: Seat | None,
-    tricks: Sequence[Trick],
-    trick: Sequence[tuple[Seat, Card]],
+    start: GameState, dealt: Sequence[Sequence[int]], setup: HandSetup, at: Position
 ) -> Iterator[Step]:
     """Replay the current hand from ``start`` (the state before its deal), step by step.
 
     ``dealt`` are the four dealt hands as count vectors (see
-    :func:`dealt_counts`); the other arguments are the hand's public record
-    as a state holds it (see :func:`hand_script`).  The last step's
-    ``after`` is the rebuilt state.
+    :func:`dealt_counts`); ``setup`` and ``at`` are the hand's record (see
+    :func:`hand_script`).  The last step's ``after`` is the rebuilt state.
     """
     deal = Deal([card for row in dealt for card in cards_of(row)])
-    script = hand_script(deal, setup, phase=phase, to_act=to_act, tricks=tricks, trick=trick)
-    return walk(start, script)
+    return walk(start, hand_script(deal, setup, at))

@@ -62,8 +62,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
+
+import attrs
 
 from deepsix.cards import HAND_SIZE, Card, Seat
 from deepsix.errors import DeepSixError, InvalidStateError
@@ -115,6 +117,65 @@ def _pick(rng: random.Random, pool: Row, size: int) -> list[Card]:
     if size > len(cards):
         raise SamplingError("the view is inconsistent: too few cards for the passes")
     return rng.sample(cards, size)
+
+
+_FLIGHT: Final = 4
+"""The holder index of a pass in flight that this seat cannot see."""
+
+
+@attrs.frozen
+class _Split:
+    """Some ``pool`` copies are in the ``primary`` holder's hand, except for those (at most
+    ``budget``) that went to the ``secondary`` holder: a pass the view does not show."""
+
+    pool: Row
+    primary: int
+    secondary: int
+    budget: int
+
+
+@attrs.frozen
+class _Bounds:
+    """Per holder and card, how many copies it must hold (``lo``) and may hold (``hi``)."""
+
+    index: dict[int, int]
+    lo: list[Row]
+    hi: list[Row]
+    played: list[Row]
+
+    @classmethod
+    def for_holders(cls, holders: Sequence[int], played: list[Row]) -> _Bounds:
+        index = {holder: i for i, holder in enumerate(holders)}
+        return cls(index, [[0] * 28 for _ in holders], [[2] * 28 for _ in holders], played)
+
+    def forbid(self, seat: int, cards: Iterable[Card]) -> None:
+        """``seat`` holds none of ``cards``."""
+        if seat in self.index:
+            for card in cards:
+                self.hi[self.index[seat]][card] = 0
+
+    def require(self, seat: int, row: Sequence[int]) -> None:
+        """``seat`` held ``row`` this hand; what it has not played of it, it still holds."""
+        if seat in self.index:
+            lo = self.lo[self.index[seat]]
+            for i in range(28):
+                lo[i] = max(lo[i], row[i] - self.played[seat][i])
+
+    def with_split(self, split: _Split, n: Row) -> list[Row] | None:
+        """The lower bounds once ``n`` of the split's pool is known to be with the secondary
+        holder (``None`` if that cannot be)."""
+        lo = [row[:] for row in self.lo]
+        primary, secondary = split.primary, split.secondary
+        for i in range(28):
+            need_b = split.pool[i] - n[i] - self.played[primary][i]
+            lo[self.index[primary]][i] = max(lo[self.index[primary]][i], need_b)
+            need_s = n[i] - (self.played[secondary][i] if secondary < 4 else 0)
+            if secondary in self.index:
+                h = self.index[secondary]
+                lo[h][i] = max(lo[h][i], need_s)
+            elif need_s > 0:
+                return None
+        return lo
 
 
 class _Sampler:
@@ -201,9 +262,7 @@ class _Sampler:
             state = hand_start(rules, v.dealer, before, records[:-1])
         else:
             state = hand_start(rules, v.dealer, v.scores, v.completed_hands)
-        steps = replay_hand(
-            state, dealt, setup, phase=self.phase, to_act=v.to_act, tricks=v.tricks, trick=v.trick
-        )
+        steps = replay_hand(state, dealt, setup, v)
         for step in steps:
             state = step.after
         return state
@@ -213,115 +272,126 @@ class _Sampler:
     ) -> list[Row]:
         """Each seat's current cards (count rows), plus the hidden in-flight passes.
 
-        The in-flight passes unknown to this seat are stored in
-        ``self.in_flight`` (a count row) for :meth:`hidden_passes`.
+        The unseen copies go to their *holders* -- the other seats, and a
+        pass in flight this seat cannot see -- within per-card bounds (what
+        the holder must hold, what it cannot); the in-flight passes unknown
+        to this seat are stored in ``self.in_flight`` (a count row) for
+        :meth:`hidden_passes`.
         """
         v = self.view
-        me = self.me
-        bidder = self.bidder
-        own = counts_of(v.hand) if me is not None else [0] * 28
-        unknown = [2 - own[i] - sum(self.played[s][i] for s in range(4)) for i in range(28)]
-        # Holders of unseen copies: the other seats, and a pass in flight this seat can't see.
-        holders: list[int] = [s for s in range(4) if s != me]
-        caps = [v.hand_sizes[s] for s in holders]
-        flight = -1
-        if self.phase is Phase.PARTNER_PASS and pp_known is None:
-            flight = 4
-            caps.append(v.pass_counts[0])
-        elif self.phase is Phase.BIDDER_PASS and bp_known is None:
-            flight = 4
-            caps.append(v.pass_counts[1])
-        if flight == 4:
-            holders.append(flight)
-        # Cards in flight that this seat passed itself are located (in the pass).
-        if self.phase is Phase.PARTNER_PASS and pp_known is not None:
-            for card in pp_known:
-                unknown[card] -= 1
-        if self.phase is Phase.BIDDER_PASS and bp_known is not None:
-            for card in bp_known:
-                unknown[card] -= 1
-        if min(unknown) < 0:
-            raise SamplingError("the view is inconsistent: a card is seen more than twice")
-        index = {h: i for i, h in enumerate(holders)}
-        lo = [[0] * 28 for _ in holders]
-        hi = [[2] * 28 for _ in holders]
+        own = counts_of(v.hand) if self.me is not None else [0] * 28
+        holders, caps = self.holders(pp_known, bp_known)
+        unknown = self.unknown_copies(own, pp_known, bp_known)
+        bounds = _Bounds.for_holders(holders, self.played)
         for seat, banned in enumerate(self.forbidden()):
-            if seat in index:
-                for card in banned:
-                    hi[index[seat]][card] = 0
-
-        def require(seat: int, row: Sequence[int], also_played: bool = True) -> None:
-            if seat not in index:
-                return
-            h = index[seat]
-            for i in range(28):
-                need = row[i] - (self.played[seat][i] if also_played else 0)
-                lo[h][i] = max(lo[h][i], need)
-
+            bounds.forbid(seat, banned)
         for seat in _SEATS:
             if v.melds[seat]:
-                require(seat, melded_copies(v.melds[seat], sharing=self.rules.meld_sharing))
-        split: tuple[Row, int, int, int] | None = None
-        shown = counts_of(v.invitation)
-        if bidder is not None and self.at_least(Phase.INVITATION):
-            b, p = int(bidder), int(bidder.partner)
-            if self.order <= PHASE_ORDER[Phase.PARTNER_PASS]:
-                require(b, shown)
-            elif self.phase is Phase.BIDDER_MELD:
-                extra = counts_of(pp_known) if self.role == "partner" and pp_known else [0] * 28
-                require(b, [shown[i] + extra[i] for i in range(28)])
-            elif self.phase is Phase.BIDDER_PASS:
-                if self.role == "partner" and pp_known is not None:
-                    pool = [shown[i] + counts_of(pp_known)[i] for i in range(28)]
-                    split = (pool, b, flight, v.pass_counts[1])
-                elif self.role == "other":
-                    split = (shown, b, flight, v.pass_counts[1])
-            elif self.role == "bidder" and bp_known is not None:
-                require(p, counts_of(bp_known))
-            elif self.role == "partner" and pp_known is not None and bp_known is not None:
-                plus, minus = counts_of(pp_known), counts_of(bp_known)
-                require(b, [shown[i] + plus[i] - minus[i] for i in range(28)])
-            elif self.role == "other":
-                split = (shown, b, p, self.k)
+                bounds.require(seat, melded_copies(v.melds[seat], sharing=self.rules.meld_sharing))
+        split = self.pass_constraints(bounds, pp_known, bp_known, in_flight=_FLIGHT in holders)
+        solution = self.search(split, bounds, caps, unknown)
+        current = [own[:] if s == self.me else [0] * 28 for s in range(4)]
         self.in_flight = [0] * 28
-        self.split_n = [0] * 28
-        solution = None
-        for n in self.splits(split, index, unknown, hi):
-            trial_lo = [row[:] for row in lo]
-            if split is not None:
-                pool, primary, secondary, _ = split
-                for i in range(28):
-                    need_b = pool[i] - n[i] - self.played[primary][i]
-                    trial_lo[index[primary]][i] = max(trial_lo[index[primary]][i], need_b)
-                    played_sec = self.played[secondary][i] if secondary < 4 else 0
-                    need_s = n[i] - played_sec
-                    if secondary in index:
-                        h = index[secondary]
-                        trial_lo[h][i] = max(trial_lo[h][i], need_s)
-                    elif need_s > 0:
-                        break
-                else:
-                    solution = _fill(caps, unknown, trial_lo, hi, self.rng)
-            else:
-                solution = _fill(caps, unknown, trial_lo, hi, self.rng)
-            if solution is not None:
-                self.split_n = n
-                break
-        if solution is None:
-            raise SamplingError(
-                "the view is inconsistent: no deal of the unseen cards fits everything it shows"
-            )
-        current = [own[:] if s == me else [0] * 28 for s in range(4)]
         for h, holder in enumerate(holders):
-            if holder == 4:
+            if holder == _FLIGHT:
                 self.in_flight = solution[h]
             else:
                 current[holder] = solution[h]
         return current
 
+    def holders(
+        self, pp_known: tuple[Card, ...] | None, bp_known: tuple[Card, ...] | None
+    ) -> tuple[list[int], list[int]]:
+        """Who may hold unseen copies (seats, and :data:`_FLIGHT`), and how many each holds."""
+        v = self.view
+        holders = [s for s in range(4) if s != self.me]
+        caps = [v.hand_sizes[s] for s in holders]
+        if self.phase is Phase.PARTNER_PASS and pp_known is None:
+            holders.append(_FLIGHT)
+            caps.append(v.pass_counts[0])
+        elif self.phase is Phase.BIDDER_PASS and bp_known is None:
+            holders.append(_FLIGHT)
+            caps.append(v.pass_counts[1])
+        return holders, caps
+
+    def unknown_copies(
+        self, own: Row, pp_known: tuple[Card, ...] | None, bp_known: tuple[Card, ...] | None
+    ) -> Row:
+        """Copies of each card this seat has not seen: not in its hand, not played, and not in
+        a pass in flight that it made itself."""
+        unknown = [2 - own[i] - sum(self.played[s][i] for s in range(4)) for i in range(28)]
+        located: tuple[Card, ...] = ()
+        if self.phase is Phase.PARTNER_PASS and pp_known is not None:
+            located = pp_known
+        elif self.phase is Phase.BIDDER_PASS and bp_known is not None:
+            located = bp_known
+        for card in located:
+            unknown[card] -= 1
+        if min(unknown) < 0:
+            raise SamplingError("the view is inconsistent: a card is seen more than twice")
+        return unknown
+
+    def pass_constraints(
+        self,
+        bounds: _Bounds,
+        pp_known: tuple[Card, ...] | None,
+        bp_known: tuple[Card, ...] | None,
+        *,
+        in_flight: bool,
+    ) -> _Split | None:
+        """What the invitation and the passes say about the bidder's and her partner's hands.
+
+        Most cases are plain lower bounds.  Where the view leaves open which
+        of some cards the bidder passed back, the answer is a :class:`_Split`
+        for :meth:`search` to choose.
+        """
+        v = self.view
+        bidder = self.bidder
+        if bidder is None or not self.at_least(Phase.INVITATION):
+            return None
+        b, p = int(bidder), int(bidder.partner)
+        shown = counts_of(v.invitation)
+        passed = counts_of(pp_known or ())
+        back = counts_of(bp_known or ())
+        flight = _FLIGHT if in_flight else -1
+        if self.order <= PHASE_ORDER[Phase.PARTNER_PASS]:
+            bounds.require(b, shown)
+        elif self.phase is Phase.BIDDER_MELD:
+            extra = passed if self.role == "partner" else [0] * 28
+            bounds.require(b, [shown[i] + extra[i] for i in range(28)])
+        elif self.phase is Phase.BIDDER_PASS:
+            if self.role == "partner" and pp_known is not None:
+                pool = [shown[i] + passed[i] for i in range(28)]
+                return _Split(pool, b, flight, v.pass_counts[1])
+            if self.role == "other":
+                return _Split(shown, b, flight, v.pass_counts[1])
+        elif self.role == "bidder" and bp_known is not None:
+            bounds.require(p, back)
+        elif self.role == "partner" and pp_known is not None and bp_known is not None:
+            bounds.require(b, [shown[i] + passed[i] - back[i] for i in range(28)])
+        elif self.role == "other":
+            return _Split(shown, b, p, self.k)
+        return None
+
+    def search(
+        self, split: _Split | None, bounds: _Bounds, caps: list[int], unknown: Row
+    ) -> list[Row]:
+        """A random assignment of the unseen copies within the bounds (trying the split's options
+        in turn); ``self.split_n`` records the option taken."""
+        self.split_n = [0] * 28
+        for n in self.splits(split, bounds.index, unknown, bounds.hi):
+            lo = bounds.with_split(split, n) if split is not None else bounds.lo
+            solution = None if lo is None else _fill(caps, unknown, lo, bounds.hi, self.rng)
+            if solution is not None:
+                self.split_n = n
+                return solution
+        raise SamplingError(
+            "the view is inconsistent: no deal of the unseen cards fits everything it shows"
+        )
+
     def splits(
         self,
-        split: tuple[Row, int, int, int] | None,
+        split: _Split | None,
         index: dict[int, int],
         unknown: Row,
         hi: list[Row],
@@ -335,7 +405,7 @@ class _Sampler:
         if split is None:
             yield [0] * 28
             return
-        pool, primary, _, budget = split
+        pool, primary, budget = split.pool, split.primary, split.budget
         h = index[primary]
         minimum = [
             max(0, pool[i] - self.played[primary][i] - min(hi[h][i], unknown[i])) for i in range(28)
@@ -448,7 +518,7 @@ def _fill(
     return x
 
 
-def _augment(
+def _augment(  # noqa: PLR0913  # the flow problem: caps, totals, bounds, rng
     card: int, x: list[Row], room: list[int], lo: list[Row], hi: list[Row], *, rng: random.Random
 ) -> bool:
     """Place one more copy of ``card`` by shifting other copies along a path of holders."""

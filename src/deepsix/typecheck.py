@@ -31,7 +31,7 @@ __all__ = ["type_problem"]
 _MAX_SHOWN = 60
 
 
-def type_problem(value: object, kind: Any, where: str = "") -> str | None:
+def type_problem(value: object, kind: Any, where: str = "") -> str | None:  # noqa: PLR0911  # one answer per kind of annotation
     """The first place where ``value`` does not match the type ``kind``, or ``None``.
 
     ``kind`` is a class (an attrs class is checked field by field, its

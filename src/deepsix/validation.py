@@ -92,8 +92,9 @@ from deepsix.rebuild import (
     replay_hand,
     walk,
 )
+from deepsix.rules import Rules
 from deepsix.scoring import TOTAL_CARD_POINTS, game_winner, score_hand
-from deepsix.state import GameState, HandSetup, Phase
+from deepsix.state import GameState, HandRecord, HandSetup, Phase
 from deepsix.table import played_counts, plays_by_trick
 from deepsix.typecheck import type_problem
 
@@ -181,38 +182,13 @@ def _seat_after(seat: Seat, steps: int) -> Seat:
 
 
 def _check_game(state: GameState) -> None:
+    """The score sheet, the totals, the dealer and the end of the game agree."""
     rules = state.rules
     records = state.completed_hands
     totals = (0, 0)
     first = first_dealer(state)
     for index, record in enumerate(records):
-        where = f"hand record {index + 1}"
-        if record.number != index + 1:
-            raise _fail("records", f"{where} is numbered {record.number}")
-        if record.dealer != _seat_after(first, index):
-            raise _fail(
-                "records", f"{where}: dealer {record.dealer.name} breaks the clockwise rotation"
-            )
-        bid = record.bid
-        if bid % rules.bid_step or not rules.lowest_bid <= bid <= rules.opening_bid_limit:
-            raise _fail("records", f"{where}: bid {bid} is not on the rules' bid ladder")
-        points = record.card_points
-        if min(points) < 0 or sum(points) != TOTAL_CARD_POINTS or points[0] % 10:
-            raise _fail(
-                "records", f"{where}: card points {points} do not split {TOTAL_CARD_POINTS}"
-            )
-        if max(record.meld) > 0 or record.meld[0] % 5 or record.meld[1] % 5:
-            raise _fail("records", f"{where}: meld {record.meld} is not a sum of meld values")
-        outcome = score_hand(record.bidder.team, bid, points, record.meld, rules)
-        if (record.net, record.scores, record.made) != (outcome.net, outcome.scores, outcome.made):
-            raise _fail(
-                "records",
-                f"{where}: net {record.net}, scores {record.scores}, made {record.made} "
-                f"should be {outcome.net}, {outcome.scores}, {outcome.made}",
-            )
-        totals = (totals[0] + record.scores[0], totals[1] + record.scores[1])
-        if record.totals != totals:
-            raise _fail("records", f"{where}: totals {record.totals} should be {totals}")
+        totals = _check_record(rules, first, index, record, totals)
         if index < len(records) - 1 and game_winner(totals, rules) is not None:
             raise _fail("records", f"the game should have ended after hand {index + 1}")
     if state.scores != totals:
@@ -235,6 +211,38 @@ def _check_game(state: GameState) -> None:
                 f"hand {len(records) + 1} should be dealt by "
                 f"{_seat_after(first, len(records)).name}, not {state.dealer.name}",
             )
+
+
+def _check_record(
+    rules: Rules, first: Seat, index: int, record: HandRecord, totals: tuple[int, int]
+) -> tuple[int, int]:
+    """One score-sheet line is consistent; the running totals after it."""
+    where = f"hand record {index + 1}"
+    if record.number != index + 1:
+        raise _fail("records", f"{where} is numbered {record.number}")
+    if record.dealer != _seat_after(first, index):
+        raise _fail(
+            "records", f"{where}: dealer {record.dealer.name} breaks the clockwise rotation"
+        )
+    bid = record.bid
+    if bid % rules.bid_step or not rules.lowest_bid <= bid <= rules.opening_bid_limit:
+        raise _fail("records", f"{where}: bid {bid} is not on the rules' bid ladder")
+    points = record.card_points
+    if min(points) < 0 or sum(points) != TOTAL_CARD_POINTS or points[0] % 10:
+        raise _fail("records", f"{where}: card points {points} do not split {TOTAL_CARD_POINTS}")
+    if max(record.meld) > 0 or record.meld[0] % 5 or record.meld[1] % 5:
+        raise _fail("records", f"{where}: meld {record.meld} is not a sum of meld values")
+    outcome = score_hand(record.bidder.team, bid, points, record.meld, rules)
+    if (record.net, record.scores, record.made) != (outcome.net, outcome.scores, outcome.made):
+        raise _fail(
+            "records",
+            f"{where}: net {record.net}, scores {record.scores}, made {record.made} "
+            f"should be {outcome.net}, {outcome.scores}, {outcome.made}",
+        )
+    totals = (totals[0] + record.scores[0], totals[1] + record.scores[1])
+    if record.totals != totals:
+        raise _fail("records", f"{where}: totals {record.totals} should be {totals}")
+    return totals
 
 
 def _check_phase(state: GameState) -> None:
@@ -347,15 +355,7 @@ def _check_replay(state: GameState, dealt: list[list[int]]) -> None:
         start = hand_start(state.rules, state.dealer, state.scores, records)
     replayed = start
     done = 0
-    steps = replay_hand(
-        start,
-        dealt,
-        state.setup,
-        phase=state.phase,
-        to_act=state.to_act,
-        tricks=state.tricks,
-        trick=state.trick,
-    )
+    steps = replay_hand(start, dealt, state.setup, state)
     try:
         for step in steps:
             replayed = step.after

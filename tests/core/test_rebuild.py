@@ -53,17 +53,7 @@ def test_replaying_the_hand_reproduces_the_state(spec: GameSpec) -> None:
     if final.phase in (Phase.DEAL, Phase.GAME_OVER):
         return
     start = hand_start(final.rules, final.dealer, final.scores, final.completed_hands)
-    steps = list(
-        replay_hand(
-            start,
-            _dealt(final),
-            final.setup,
-            phase=final.phase,
-            to_act=final.to_act,
-            tricks=final.tricks,
-            trick=final.trick,
-        )
-    )
+    steps = list(replay_hand(start, _dealt(final), final.setup, final))
     rebuilt = steps[-1].after
     assert attrs.evolve(rebuilt, log=final.log) == final
 

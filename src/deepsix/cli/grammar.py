@@ -8,7 +8,7 @@ for the engine to say; this module only understands the words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -24,7 +24,7 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import Card, Suit
+from deepsix.cards import Card, Seat, Suit
 from deepsix.errors import ParseError
 from deepsix.io.notation import parse_action
 from deepsix.melds import Meld
@@ -95,46 +95,98 @@ def parse_command(text: str, player: PlayerView) -> list[Action] | Command:
     words = lowered.replace(",", " ").split()
     if not words:
         raise ParseError(f"{line!r} holds no move: type a move, or ? for the list of legal moves")
-    verb, rest = words[0], words[1:]
-    phase = player.phase
-    if phase is Phase.BIDDING:
-        if verb in ("pass", "p") and not rest:
-            return [Pass(seat)]
-        if verb in ("bid", "b") and len(rest) == 1:
-            return [Bid(seat, _parse_amount(rest[0]))]
-        if not rest and verb.lstrip("-+\N{MINUS SIGN}").isdigit():
-            return [Bid(seat, _parse_amount(verb))]
-        raise ParseError(f"{line!r}: in the auction type 'pass' or 'bid 90' (or just 90)")
-    if phase is Phase.SUNK_SUIT:
-        name = rest[0] if verb == "sink" and len(rest) == 1 else (verb if not rest else "")
-        if not name:
-            raise ParseError("name the suit to sink, e.g. 'sink H' or '♥'")
-        return [NameSunkSuit(seat, Suit.parse(name))]
-    if verb in ("done", "d") and not rest:
+    if words[0] in ("done", "d") and len(words) == 1 and player.phase in _DONE_PHASES:
         return [Done(seat)]
-    if phase is Phase.INVITATION:
-        cards = _parse_cards_in(rest if verb == "show" else words)
-        if not cards:
-            raise ParseError("show a card with e.g. '7S' or 'show 7S 8S', or type 'done'")
-        return [ShowCard(seat, card) for card in cards]
-    if phase in (Phase.PARTNER_PASS, Phase.BIDDER_PASS):
-        cards = _parse_cards_in(rest if verb in ("give", "pass") else words)
-        if not cards:
-            raise ParseError("give a card to your partner with e.g. '7S' or 'give 7S 8S 2C'")
-        return [PassCard(seat, card) for card in cards]
-    if phase in (Phase.BIDDER_MELD, Phase.MELDING):
-        codes = rest if verb == "meld" else words
-        if not codes:
-            raise ParseError("declare with e.g. 'meld DR-S', 'meld best', or type 'done'")
-        if codes == ["best"]:
-            return _best_melds(player)
-        return [DeclareMeld(seat, Meld.parse(code)) for code in codes]
-    if phase is Phase.PLAY:
-        cards = _parse_cards_in(rest if verb == "play" else words)
-        if len(cards) != 1:
-            raise ParseError("play one card, e.g. '7S' or 'play 7♠'")
-        return [PlayCard(seat, cards[0])]
-    raise ParseError(f"nothing to do in the {phase.value} phase")
+    parse = _PHASE_GRAMMAR.get(player.phase)
+    if parse is None:
+        raise ParseError(f"nothing to do in the {player.phase.value} phase")
+    return parse(_Line(line, words, seat, player))
+
+
+@attrs.frozen
+class _Line:
+    """A typed line split into words, with who typed it."""
+
+    text: str
+    words: list[str]
+    seat: Seat
+    player: PlayerView
+
+    @property
+    def verb(self) -> str:
+        return self.words[0]
+
+    @property
+    def rest(self) -> list[str]:
+        return self.words[1:]
+
+    def after(self, *verbs: str) -> list[str]:
+        """The words after the verb if it is one of ``verbs``, else all the words."""
+        return self.rest if self.verb in verbs else self.words
+
+
+def _parse_call(line: _Line) -> list[Action]:
+    verb, rest, seat = line.verb, line.rest, line.seat
+    if verb in ("pass", "p") and not rest:
+        return [Pass(seat)]
+    if verb in ("bid", "b") and len(rest) == 1:
+        return [Bid(seat, _parse_amount(rest[0]))]
+    if not rest and verb.lstrip("-+\N{MINUS SIGN}").isdigit():
+        return [Bid(seat, _parse_amount(verb))]
+    raise ParseError(f"{line.text!r}: in the auction type 'pass' or 'bid 90' (or just 90)")
+
+
+def _parse_sink(line: _Line) -> list[Action]:
+    verb, rest = line.verb, line.rest
+    name = rest[0] if verb == "sink" and len(rest) == 1 else (verb if not rest else "")
+    if not name:
+        raise ParseError("name the suit to sink, e.g. 'sink H' or '♥'")
+    return [NameSunkSuit(line.seat, Suit.parse(name))]
+
+
+def _parse_show(line: _Line) -> list[Action]:
+    cards = _parse_cards_in(line.after("show"))
+    if not cards:
+        raise ParseError("show a card with e.g. '7S' or 'show 7S 8S', or type 'done'")
+    return [ShowCard(line.seat, card) for card in cards]
+
+
+def _parse_give(line: _Line) -> list[Action]:
+    cards = _parse_cards_in(line.after("give", "pass"))
+    if not cards:
+        raise ParseError("give a card to your partner with e.g. '7S' or 'give 7S 8S 2C'")
+    return [PassCard(line.seat, card) for card in cards]
+
+
+def _parse_meld(line: _Line) -> list[Action]:
+    codes = line.after("meld")
+    if not codes:
+        raise ParseError("declare with e.g. 'meld DR-S', 'meld best', or type 'done'")
+    if codes == ["best"]:
+        return _best_melds(line.player)
+    return [DeclareMeld(line.seat, Meld.parse(code)) for code in codes]
+
+
+def _parse_play(line: _Line) -> list[Action]:
+    cards = _parse_cards_in(line.after("play"))
+    if len(cards) != 1:
+        raise ParseError("play one card, e.g. '7S' or 'play 7♠'")
+    return [PlayCard(line.seat, cards[0])]
+
+
+_PHASE_GRAMMAR: Final[dict[Phase, Callable[[_Line], list[Action]]]] = {
+    Phase.BIDDING: _parse_call,
+    Phase.SUNK_SUIT: _parse_sink,
+    Phase.INVITATION: _parse_show,
+    Phase.PARTNER_PASS: _parse_give,
+    Phase.BIDDER_PASS: _parse_give,
+    Phase.BIDDER_MELD: _parse_meld,
+    Phase.MELDING: _parse_meld,
+    Phase.PLAY: _parse_play,
+}
+"""How a line is read in each phase where the person acts."""
+_DONE_PHASES: Final = frozenset((Phase.INVITATION, Phase.BIDDER_MELD, Phase.MELDING))
+"""The phases that ``done`` ends (elsewhere it is not a move)."""
 
 
 def _best_melds(player: PlayerView) -> list[Action]:
@@ -148,32 +200,41 @@ def describe_legal(player: PlayerView) -> str:
     """The legal moves of ``player`` in the words the prompt accepts."""
     legal = player.legal_actions
     phase = player.phase
-    if phase is Phase.BIDDING:
-        amounts = [a.amount for a in legal if isinstance(a, Bid)]
-        if not any(isinstance(a, Pass) for a in legal):
-            return f"you must bid {amounts[0]} (the dealer's forced bid): type 'bid {amounts[0]}'"
-        if not amounts:
-            return "pass"
-        return (
-            f"'pass', or 'bid N' with N from {amounts[0]} down to {amounts[-1]} "
-            f"in steps of {player.rules.bid_step}"
-        )
-    if phase is Phase.SUNK_SUIT:
-        return "sink one suit: 'sink C', 'sink D', 'sink H' or 'sink S' (or ♣ ♦ ♥ ♠)"
     cards = " ".join(str(a.card) for a in legal if isinstance(a, ShowCard | PassCard | PlayCard))
-    if phase is Phase.INVITATION:
-        return f"show a card ({cards or 'none can be shown'}), or 'done' to end the invitation"
-    if phase in (Phase.PARTNER_PASS, Phase.BIDDER_PASS):
-        return f"give your partner one of: {cards}"
+    if phase is Phase.BIDDING:
+        return _describe_calls(player)
     if phase in (Phase.BIDDER_MELD, Phase.MELDING):
-        melds = [a.meld for a in legal if isinstance(a, DeclareMeld)]
-        listed = ", ".join(f"{m.code} ({m} {m.value})" for m in melds)
-        if not melds:
-            return "no meld is available: type 'done'"
-        return f"'meld CODE' for one of: {listed}; 'meld best' declares your best; then 'done'"
-    if phase is Phase.PLAY:
-        return f"play one of: {cards}"
-    return "nothing"
+        return _describe_melds(player)
+    phrases = {
+        Phase.SUNK_SUIT: "sink one suit: 'sink C', 'sink D', 'sink H' or 'sink S' (or ♣ ♦ ♥ ♠)",
+        Phase.INVITATION: f"show a card ({cards or 'none can be shown'}), or 'done' to end the "
+        "invitation",
+        Phase.PARTNER_PASS: f"give your partner one of: {cards}",
+        Phase.BIDDER_PASS: f"give your partner one of: {cards}",
+        Phase.PLAY: f"play one of: {cards}",
+    }
+    return phrases.get(phase, "nothing")
+
+
+def _describe_calls(player: PlayerView) -> str:
+    legal = player.legal_actions
+    amounts = [a.amount for a in legal if isinstance(a, Bid)]
+    if not any(isinstance(a, Pass) for a in legal):
+        return f"you must bid {amounts[0]} (the dealer's forced bid): type 'bid {amounts[0]}'"
+    if not amounts:
+        return "pass"
+    return (
+        f"'pass', or 'bid N' with N from {amounts[0]} down to {amounts[-1]} "
+        f"in steps of {player.rules.bid_step}"
+    )
+
+
+def _describe_melds(player: PlayerView) -> str:
+    melds = [a.meld for a in player.legal_actions if isinstance(a, DeclareMeld)]
+    if not melds:
+        return "no meld is available: type 'done'"
+    listed = ", ".join(f"{m.code} ({m} {m.value})" for m in melds)
+    return f"'meld CODE' for one of: {listed}; 'meld best' declares your best; then 'done'"
 
 
 HELP: Final = (

@@ -61,14 +61,14 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) 
         return _exit_code(exit_)
     no_color = args.no_color or bool(os.environ.get("NO_COLOR"))
     console = Console(highlight=False, no_color=no_color, soft_wrap=True)
+    commands: dict[str, Callable[[], int]] = {
+        "watch": lambda: watch.run_watch(args, console),
+        "play": lambda: play.run_play(args, console, read),
+        "simulate": lambda: simulate.run_simulate(args, console),
+        "replay": lambda: replay.run_replay(args, console, read),
+    }
     try:
-        if args.command == "watch":
-            return watch.run_watch(args, console)
-        if args.command == "play":
-            return play.run_play(args, console, read)
-        if args.command == "simulate":
-            return simulate.run_simulate(args, console)
-        return replay.run_replay(args, console, read)
+        return commands[args.command]()
     except (UsageError, ParseError) as error:
         return _fail(console, str(error), 2)
     except (SerializationError, OSError) as error:

@@ -349,6 +349,43 @@ def _parse_rules(text: str, line: int) -> Rules:
         raise RecordError(f"line {line}: the rules are inconsistent: {error}", line=line) from None
 
 
+@attrs.define
+class _Header:
+    """The tags read so far: the reserved ones as values, the others in order."""
+
+    rules: Rules = attrs.field(factory=Rules)
+    dealer: Seat = Seat.NORTH
+    tags: list[tuple[str, str]] = attrs.field(factory=list)
+    seen: set[str] = attrs.field(factory=set)
+
+    def read(self, number: int, content: str) -> None:
+        """Take one tag line, ``[Name "value"]``."""
+        match = _TAG_LINE.fullmatch(content)
+        if match is None:
+            raise RecordError(
+                f'line {number}: {content[:40]!r} is not a tag (write [Name "value"])',
+                line=number,
+            )
+        name, value = match.group(1), _unquote(match.group(2))
+        if name in self.seen:
+            raise RecordError(f"line {number}: tag {name!r} appears twice", line=number)
+        self.seen.add(name)
+        if name == "Format" and value != FORMAT:
+            raise RecordError(
+                f"line {number}: unknown record format {value!r} (this version reads {FORMAT!r})",
+                line=number,
+            )
+        if name == "Dealer":
+            try:
+                self.dealer = Seat.parse(value)
+            except ParseError as error:
+                raise RecordError(f"line {number}: {error}", line=number) from None
+        elif name == "Rules":
+            self.rules = _parse_rules(value, number)
+        elif name != "Format":
+            self.tags.append((name, value))
+
+
 def read_record(text: str, *, verify: bool = True) -> GameRecord:
     """Read a record written by :func:`write_record` (or by hand).
 
@@ -362,10 +399,7 @@ def read_record(text: str, *, verify: bool = True) -> GameRecord:
         raise RecordError(
             f"the record has {len(text)} characters; the limit is {_MAX_RECORD_CHARS}"
         )
-    rules = Rules()
-    dealer = Seat.NORTH
-    tags: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    header = _Header()
     actions: list[Action] = []
     lines: list[int] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -375,32 +409,7 @@ def read_record(text: str, *, verify: bool = True) -> GameRecord:
                 raise RecordError(
                     f"line {number}: tags belong before the first action", line=number
                 )
-            match = _TAG_LINE.fullmatch(content)
-            if match is None:
-                raise RecordError(
-                    f'line {number}: {content[:40]!r} is not a tag (write [Name "value"])',
-                    line=number,
-                )
-            name, value = match.group(1), _unquote(match.group(2))
-            if name in seen:
-                raise RecordError(f"line {number}: tag {name!r} appears twice", line=number)
-            seen.add(name)
-            if name == "Format":
-                if value != FORMAT:
-                    raise RecordError(
-                        f"line {number}: unknown record format {value!r} (this version reads "
-                        f"{FORMAT!r})",
-                        line=number,
-                    )
-            elif name == "Dealer":
-                try:
-                    dealer = Seat.parse(value)
-                except ParseError as error:
-                    raise RecordError(f"line {number}: {error}", line=number) from None
-            elif name == "Rules":
-                rules = _parse_rules(value, number)
-            else:
-                tags.append((name, value))
+            header.read(number, content)
             continue
         for marker in (";", "#"):
             content = content.split(marker, 1)[0]
@@ -416,6 +425,7 @@ def read_record(text: str, *, verify: bool = True) -> GameRecord:
                     f"line {number}: {error}", index=len(actions) + 1, line=number
                 ) from None
             lines.append(number)
+    rules, dealer, tags = header.rules, header.dealer, header.tags
     try:
         record = GameRecord(rules, dealer, tuple(actions), tuple(tags))
     except ParseError as error:

@@ -214,12 +214,15 @@ def _want(value: object, kind: type, what: str) -> None:
         raise SerializationError(f"expected {what}, got {_describe(value)}")
 
 
-def _describe(value: object) -> str:
+def _describe(value: object) -> str:  # noqa: PLR0911  # one answer per JSON type reads best
+    """How an error message names a JSON value (briefly: values can be huge)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
+        if value.bit_length() > 40:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
         return f"the integer {value}"
     if isinstance(value, float):
         return f"the number {value}"
@@ -276,21 +279,9 @@ def _is_notation(kind: object) -> bool:
     return typing.get_origin(kind) is Annotated and _NOTATION in getattr(kind, "__metadata__", ())
 
 
-def _build_converter() -> Converter:
-    try:
-        import cattrs
-        from cattrs.errors import IterableValidationError, IterableValidationNote
-        from cattrs.preconf.json import make_converter
-        from cattrs.strategies import configure_tagged_union
-    except ImportError as error:  # pragma: no cover - exercised with cattrs uninstalled
-        raise MissingDependencyError(
-            "JSON support needs cattrs: install it with `pip install deepsix[json]`"
-        ) from error
-    conv = make_converter(forbid_extra_keys=True)
-    conv.register_structure_hook(int, _strict_int)
-    conv.register_structure_hook(bool, _strict_bool)
-    conv.register_structure_hook(str, _strict_str)
-    leaves: list[tuple[type, Callable[[Any], object], Callable[[object, object], object]]] = [
+def _leaf_hooks() -> list[tuple[type, Callable[[Any], object], Callable[[object, object], object]]]:
+    """How each leaf type is written and read: cards as ``7S``, seats as ``N``, and so on."""
+    return [
         (Card, lambda c: c.ascii, _lookup(_CARD_BY_TEXT, "a card such as 7S")),
         (
             Seat,
@@ -313,7 +304,23 @@ def _build_converter() -> Converter:
         (MeldKind, lambda k: k.code, _lookup(_KIND_BY_CODE, "a meld kind")),
         (Meld, lambda m: m.code, _lookup(_MELD_BY_CODE, "a meld code such as DR-S or 8W")),
     ]
-    for kind, unstructure, structure in leaves:
+
+
+def _build_converter() -> Converter:
+    try:
+        import cattrs
+        from cattrs.errors import IterableValidationError, IterableValidationNote
+        from cattrs.preconf.json import make_converter
+        from cattrs.strategies import configure_tagged_union
+    except ImportError as error:  # pragma: no cover - exercised with cattrs uninstalled
+        raise MissingDependencyError(
+            "JSON support needs cattrs: install it with `pip install deepsix[json]`"
+        ) from error
+    conv = make_converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(str, _strict_str)
+    for kind, unstructure, structure in _leaf_hooks():
         conv.register_unstructure_hook(kind, unstructure)
         conv.register_structure_hook(kind, structure)
 
@@ -365,6 +372,14 @@ def _build_converter() -> Converter:
         lambda value, _: LegalActions(cast(Any, structure_tuple(value, tuple[Action, ...]))),
     )
 
+    _register_unions(conv, configure_tagged_union)
+    _ = cattrs  # imported for its side effect of checking the installation
+    return conv
+
+
+def _register_unions(conv: Converter, configure_tagged_union: Callable[..., None]) -> None:
+    """Actions tagged with their class name; the legacy name of the invitation."""
+
     def tag(kind: type) -> str:
         return kind.__name__
 
@@ -379,8 +394,6 @@ def _build_converter() -> Converter:
         return cast(HandSetup, setup_hook(value, kind))
 
     conv.register_structure_hook(HandSetup, structure_setup)
-    _ = cattrs  # imported for its side effect of checking the installation
-    return conv
 
 
 _CONVERTERS: Final[list[Converter]] = []
@@ -695,7 +708,7 @@ class _SchemaBuilder:
     def ref(self, name: str) -> dict[str, object]:
         return {"$ref": f"#/$defs/{name}"}
 
-    def of(self, kind: Any) -> dict[str, object]:
+    def of(self, kind: Any) -> dict[str, object]:  # noqa: PLR0911, PLR0912  # one branch per kind of type, tried in order
         if kind is int:
             return {"type": "integer"}
         if kind is bool:

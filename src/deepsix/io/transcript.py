@@ -99,7 +99,7 @@ class TranscriptWriter:
             lines.extend(self._lines(event, before, after))
         return lines
 
-    def _lines(self, event: Event, before: GameState, after: GameState) -> list[str]:
+    def _lines(self, event: Event, before: GameState, after: GameState) -> list[str]:  # noqa: PLR0911  # one return per kind of event
         if isinstance(event, HandDealt):
             lines = ["", f"Hand {event.number} - dealer {event.dealer}"]
             if self.show_hands:

@@ -282,7 +282,7 @@ class HeuristicBot:
     sigma: float = 34.0
     """Standard deviation of the net forecast (the fit's residual on self-play)."""
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:  # noqa: PLR0911  # one answer per phase
         """The action this bot takes in ``view``."""
         seat = acting_seat(view)
         phase = view.phase
@@ -572,7 +572,7 @@ class _Branch(NamedTuple):
         return self._replace(points=self.points + points)
 
 
-def _settle(table: _Table, remaining: list[Seat], led: int, index: int, branch: _Branch) -> float:
+def _settle(table: _Table, remaining: list[Seat], led: int, index: int, branch: _Branch) -> float:  # noqa: PLR0911  # each way the trick can go ends differently
     """Expected signed points for ``table.seat``'s partnership over the rest of a trick.
 
     Each remaining player either is forced over the winning card (when the

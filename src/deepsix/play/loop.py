@@ -64,7 +64,7 @@ def deal_stream(seed: int, state: GameState | None = None) -> random.Random:
     return deals
 
 
-def play_game(
+def play_game(  # noqa: PLR0913  # public signature; options are keywords
     bots: Sequence[Bot | str],
     seed: int,
     rules: Rules | None = None,

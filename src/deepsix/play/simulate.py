@@ -303,7 +303,7 @@ def _full_lineup(lineup: Lineup) -> tuple[str | Bot, ...]:
     return entries
 
 
-def play_one(
+def play_one(  # noqa: PLR0913  # public signature; options are keywords
     lineup: Sequence[str | Bot],
     master_seed: int,
     index: int,
@@ -342,7 +342,7 @@ def play_one(
     )
 
 
-def _run_chunk(
+def _run_chunk(  # noqa: PLR0913  # mirrors play_one for the worker
     lineup: tuple[str | Bot, ...],
     master_seed: int,
     start: int,
@@ -369,7 +369,7 @@ def default_workers() -> int:
 _CHUNKS_PER_WORKER: Final = 6
 
 
-def simulate(
+def simulate(  # noqa: PLR0913  # public signature; options are keywords
     n_games: int,
     lineup: Lineup,
     seed: int = 0,
