@@ -47,7 +47,7 @@ from deepsix.actions import (
 )
 from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
 from deepsix.errors import IllegalActionError, ParseError, Reason
-from deepsix.hands import BIT, SUIT_MASK, count, pack, size, suit_block, suit_cards
+from deepsix.hands import BIT, SUIT_MASK, SUIT_SHIFT, count, pack, size, suit_block, suit_cards
 from deepsix.melds import (
     can_show,
     meld_value,
@@ -288,7 +288,7 @@ class _CardActions:
 
     def suit_from(self, packed: int, suit: int, lowest: int) -> tuple[Action, ...]:
         """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
-        actions, cards = self._suit(suit, suit_block(packed, suit))
+        actions, cards = self._suit(suit, (packed >> SUIT_SHIFT[suit]) & SUIT_MASK)
         if cards[0] >= lowest:
             return actions
         return actions[bisect_left(cards, lowest) :]
