@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -54,6 +55,22 @@ def crosshair(session: nox.Session) -> None:
         "--hypothesis-profile=crosshair", "-m", "crosshair", "tests/core/test_crosshair.py",
         *session.posargs,
     )  # fmt: skip
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Fuzz the loaders, the text parsers and the prompt for FUZZ_SECONDS (default 600).
+
+    Coverage-guided with atheris where it installs, random mutations otherwise; not part of
+    the default run.  Crashes land in fuzz-crashes/.
+    """
+    install(session, "test")
+    try:
+        session.install("atheris")
+    except nox.command.CommandFailed:
+        session.log("atheris does not install here: using the mutation engine")
+    seconds = os.environ.get("FUZZ_SECONDS", "600")
+    session.run("python", "tools/fuzz.py", "--seconds", seconds, *session.posargs)
 
 
 @nox.session

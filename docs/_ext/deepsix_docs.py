@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import importlib.util
 import re
 import sys
@@ -386,6 +387,56 @@ class ReasonTable(SphinxDirective):
             code = f"Reason.{reason.name}"
             rows.append((nodes.literal(code, code), rule_link(reason.rule), reason.description))
         return [make_table(("Reason", "Rule", "Meaning"), rows, (30, 15, 55))]
+
+
+class RulesBounds(SphinxDirective):
+    """Every number of :class:`~deepsix.Rules` with its bounds and meaning, from the class."""
+
+    def run(self) -> list[nodes.Node]:
+        import attrs
+
+        from deepsix.rules import Rules
+
+        rows = []
+        defaults = Rules()
+        docs = field_docstrings(Rules)
+        for field in attrs.fields(Rules):
+            bounds = field.metadata.get("bounds")
+            if bounds is None:
+                continue
+            low, high = bounds
+            extra = field.metadata.get("multiple_of")
+            allowed = f"{low} to {high}" + (f", a multiple of {extra}" if extra else "")
+            summary = docs.get(field.name, "").split(". ")[0].rstrip(".")
+            rows.append(
+                (
+                    nodes.literal(field.name, field.name),
+                    allowed,
+                    str(getattr(defaults, field.name)),
+                    summary,
+                )
+            )
+        return [make_table(("Field", "Allowed", "Default", "Meaning"), rows, (22, 26, 10, 42))]
+
+
+def field_docstrings(cls: type) -> dict[str, str]:
+    """The string literal under each field of a class body (its attribute docstring)."""
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    body = cast(ast.ClassDef, tree.body[0]).body
+    found: dict[str, str] = {}
+    for before, after in itertools.pairwise(body):
+        if (
+            isinstance(before, ast.AnnAssign)
+            and isinstance(before.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            found[before.target.id] = " ".join(after.value.value.split())
+    return found
 
 
 # -- invariants ------------------------------------------------------------------
@@ -749,6 +800,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("ruling-index", RulingIndex)
     app.add_directive("rule-index", RuleIndex)
     app.add_directive("module-map", ModuleMap)
+    app.add_directive("rules-bounds", RulesBounds)
     app.add_directive("reason-table", ReasonTable)
     app.add_directive("invariants-table", InvariantsTable)
     app.add_directive("invariant-tests", InvariantTests)

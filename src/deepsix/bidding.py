@@ -24,24 +24,42 @@ __all__ = ["AuctionStep", "after_call", "call_error", "legal_calls"]
 
 _SEATS: Final = tuple(Seat)
 _CALLS: Final[dict[tuple[Rules, Seat, int | None, bool], tuple[Action, ...]]] = {}
+_MAX_CACHED_AUCTIONS: Final = 1024
+"""The call lists kept (the oldest goes first): a game under one set of rules needs about
+200.  Each holds at most :data:`~deepsix.rules.MAX_CALLS` shared actions, so the cache
+stays under about a megabyte whatever documents are loaded."""
+_BIDS: Final[dict[tuple[Seat, int], Bid]] = {}
+"""One shared ``Bid`` per seat and amount.  Valid rules allow only multiples of 5 from
+-410 to 250, so this holds at most 4 x 133 bids."""
+
+
+def _bid(seat: Seat, amount: int) -> Bid:
+    bid = _BIDS.get((seat, amount))
+    if bid is None:
+        bid = _BIDS[(seat, amount)] = Bid(seat, amount)
+    return bid
 
 
 def legal_calls(
     rules: Rules, bids: tuple[Bid | Pass, ...], seat: Seat, standing: int | None
 ) -> tuple[Action, ...]:
-    """The calls open to ``seat``: pass first, then every legal bid from high to low."""
+    """The calls open to ``seat``: pass first, then every legal bid from high to low.
+
+    At most :data:`~deepsix.rules.MAX_CALLS` of them, whatever the rules.
+    """
     forced = standing is None and len(bids) == 3
     key = (rules, seat, standing, forced)
     calls = _CALLS.get(key)
     if calls is None:
         if forced:
-            calls = (Bid(seat, rules.forced_bid),)
+            calls = (_bid(seat, rules.forced_bid),)
         else:
             ceiling = rules.opening_bid_limit if standing is None else standing - rules.bid_step
             amounts = range(ceiling, rules.lowest_bid - 1, -rules.bid_step)
-            calls = (PASS[seat], *(Bid(seat, amount) for amount in amounts))
-        if len(_CALLS) < 4096:
-            _CALLS[key] = calls
+            calls = (PASS[seat], *(_bid(seat, amount) for amount in amounts))
+        if len(_CALLS) >= _MAX_CACHED_AUCTIONS:
+            del _CALLS[next(iter(_CALLS))]
+        _CALLS[key] = calls
     return calls
 
 

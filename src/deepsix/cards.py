@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, NoReturn
 
-from deepsix.errors import ParseError
+from deepsix.errors import ParseError, no_such_member
 
 __all__ = [
     "CARDS",
@@ -34,6 +34,10 @@ __all__ = [
 
 class Suit(enum.IntEnum):
     """The four suits, in the order cards sort by."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
@@ -80,6 +84,10 @@ _SUIT_LOOKUP.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS
 class Rank(enum.IntEnum):
     """The seven ranks; the enum value is the number printed on the card."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
+
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
     TWO = 2
@@ -96,6 +104,10 @@ class Rank(enum.IntEnum):
 
 class Seat(enum.IntEnum):
     """The four seats, numbered clockwise.  North and South are partners, as are East and West."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
@@ -136,6 +148,10 @@ class Seat(enum.IntEnum):
 
 class Team(enum.IntEnum):
     """The two partnerships: team 0 is North-South, team 1 is East-West."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 

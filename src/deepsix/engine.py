@@ -46,7 +46,7 @@ from deepsix.actions import (
     ShowCard,
 )
 from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
-from deepsix.errors import IllegalActionError, ParseError, Reason
+from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason
 from deepsix.hands import BIT, SUIT_MASK, SUIT_SHIFT, count, pack, size, suit_block, suit_cards
 from deepsix.melds import (
     can_show,
@@ -164,7 +164,7 @@ def _check_sender(action: object, seat: object) -> None:
     if type(seat) is not Seat:
         raise ParseError(f"seat must be a Seat, not {seat!r}")
     if type(action) not in ACTION_TYPES:
-        raise IllegalActionError(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}", action)
+        raise NotAnActionError(action)
     sender = getattr(action, "seat", None)
     if sender != seat:
         raise IllegalActionError(Reason.NOT_YOUR_SEAT, f"{seat} sent {action}", action)
@@ -552,12 +552,10 @@ def _diagnose(state: GameState, action: object) -> IllegalActionError:  # noqa: 
     (not an action, the wrong moment, not this seat's turn), then the move's own."""
     phase = state.phase
     if type(action) not in ACTION_TYPES:
-        return IllegalActionError(Reason.UNKNOWN_ACTION, f"got {type(action).__name__}", action)
+        return NotAnActionError(action)
     assert isinstance(action, ACTION_TYPES)
     if not _has_fields(action):
-        return IllegalActionError(
-            Reason.UNKNOWN_ACTION, f"a {type(action).__name__} missing its fields", action
-        )
+        return NotAnActionError(action, f"a {type(action).__name__} missing its fields")
     if phase is Phase.GAME_OVER:
         return IllegalActionError(Reason.GAME_OVER, "", action)
     if phase is Phase.DEAL:

@@ -13,12 +13,14 @@ each reason names the numbered rule (``R-PLAY-2`` and so on, see
 from __future__ import annotations
 
 import enum
+from typing import NoReturn
 
 __all__ = [
     "DeepSixError",
     "IllegalActionError",
     "InvalidStateError",
     "InvariantError",
+    "NotAnActionError",
     "ParseError",
     "Reason",
     "SerializationError",
@@ -62,8 +64,20 @@ class SerializationError(DeepSixError, ValueError):
     """A saved document (JSON, a game record) is malformed, inconsistent or hostile."""
 
 
+def no_such_member(cls: type[enum.Enum], value: object) -> NoReturn:
+    """The library's enums' ``_missing_``: ``Seat(7)`` raises :class:`ParseError`, not a
+    bare ``ValueError`` (it still is one)."""
+    simple = all(isinstance(member.value, int | str) for member in cls)
+    names = ", ".join(repr(member.value) if simple else member.name for member in cls)
+    raise ParseError(f"{_brief(value)} is not a {cls.__name__} (one of {names})")
+
+
 class Reason(enum.Enum):
     """Why an action is illegal.  ``reason.rule`` is the rule it breaks."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
 
     GAME_OVER = ("R-END-1", "the game is over; no more actions are taken")
     CHANCE_STEP = ("R-DEAL-1", "the cards must be dealt first (a chance step: apply a Deal)")
@@ -85,7 +99,7 @@ class Reason(enum.Enum):
     TOO_FEW_UNMELDED = ("R-MELD-4", "the bidder must keep enough unmelded cards to pass back")
     MUST_FOLLOW_SUIT = ("R-PLAY-2", "a player who can follow the suit led must do so")
     MUST_PLAY_OVER = ("R-PLAY-3", "a player who follows suit must play over the trick if able")
-    UNKNOWN_ACTION = ("R-TURN-1", "the value is not a deepsix action")
+    UNKNOWN_ACTION = ("R-PHASE-1", "the value is not a deepsix action")
 
     def __init__(self, rule: str, description: str) -> None:
         self.rule = rule
@@ -109,3 +123,28 @@ class IllegalActionError(DeepSixError, ValueError):
         if detail:
             message = f"{message} ({detail})"
         super().__init__(message)
+
+
+class NotAnActionError(WrongTypeError, IllegalActionError):
+    """Something that is not an action was applied to a state (a string, ``None``, an
+    action built without its constructor).
+
+    A :class:`WrongTypeError` (so a :class:`TypeError`): the mistake is the value's
+    type, not a move against the rules.  It is also an :class:`IllegalActionError`
+    (reason ``Reason.UNKNOWN_ACTION``), as it was before 0.2.
+    """
+
+    def __init__(self, action: object, detail: str = "") -> None:
+        IllegalActionError.__init__(self, Reason.UNKNOWN_ACTION, detail, action)
+        what = detail or f"{type(action).__name__} {_brief(action)}"
+        hint = " (read text with deepsix.parse_action)" if isinstance(action, str) else ""
+        self.args = (f"not a deepsix action: {what}{hint}",)
+
+
+def _brief(value: object) -> str:
+    """A short repr that never fails (the value may be half-built or hostile)."""
+    try:
+        shown = repr(value)
+    except Exception:  # any failure of a foreign __repr__ must not hide the real error
+        return "(unprintable)"
+    return shown if len(shown) <= 60 else shown[:60] + "..."

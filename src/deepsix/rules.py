@@ -8,15 +8,18 @@ variant is a value, not a fork of the code.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final, NoReturn
 
 import attrs
 
-from deepsix.errors import InvalidStateError
+from deepsix.errors import InvalidStateError, no_such_member
 
 __all__ = [
     "LARGEST_PARTNERSHIP_MELD",
     "LOWEST_BID",
+    "MAX_CALLS",
+    "MAX_TOTAL",
+    "MOST_CARD_POINTS",
     "PlayOver",
     "Rules",
 ]
@@ -48,71 +51,133 @@ never be made, so the floor is that figure rounded *up* to a multiple of
 class PlayOver(enum.Enum):
     """What "play over" means for a player who follows suit (R-PLAY-3)."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        no_such_member(cls, value)
+
     WIN_TRICK = "win-trick"
     """Default: play a card that would win the trick as it stands, if you hold one."""
     BEAT_LED_SUIT = "beat-led-suit"
     """Variant: beat the highest card of the led suit played so far, if you can."""
 
 
-def _multiple_of_step(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if value % instance.bid_step:
-        raise InvalidStateError(f"Rules.{attribute.name}={value} is not a multiple of bid_step")
+MOST_CARD_POINTS: Final = 250
+"""Every card point of a hand and the last trick (``scoring.TOTAL_CARD_POINTS``): no net
+can exceed it, so no contract needs to be higher."""
+
+MAX_TOTAL: Final = 10_000
+"""The largest target score and failed-bid score: far past any real game, small enough that
+no number in a game grows without bound."""
+
+MAX_CALLS: Final = (MOST_CARD_POINTS - LARGEST_PARTNERSHIP_MELD) // 5 + 2
+"""The most calls any seat can have in an auction under any valid ``Rules``: every bid
+from the highest to the lowest in the smallest step (5), and the pass (134)."""
 
 
-def _is_int(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise InvalidStateError(f"Rules.{attribute.name} must be an int, not {value!r}")
+def _check_field(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A field holds its type and lies within its documented bounds (``metadata``)."""
+    kind = attribute.metadata.get("type", type(attribute.default))
+    if type(value) is not kind:
+        raise InvalidStateError(f"Rules.{attribute.name} must be {_KIND[kind]}, not {value!r}")
+    bounds = attribute.metadata.get("bounds")
+    if bounds is not None:
+        low, high = bounds
+        assert isinstance(value, int)
+        if not low <= value <= high:
+            raise InvalidStateError(
+                f"Rules.{attribute.name} must be from {low} to {high}, not {_short(value)}"
+            )
+        step = attribute.metadata.get("multiple_of")
+        if step is not None and value % step:
+            raise InvalidStateError(
+                f"Rules.{attribute.name} must be a multiple of {step}, not {value}"
+            )
 
 
-def _is_bool(instance: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidStateError(f"Rules.{attribute.name} must be a bool, not {value!r}")
+_KIND: Final[dict[type, str]] = {int: "an int", bool: "a bool", PlayOver: "a PlayOver"}
 
 
-def _is_play_over(instance: Rules, attribute: attrs.Attribute[PlayOver], value: object) -> None:
-    if not isinstance(value, PlayOver):
-        raise InvalidStateError(f"Rules.play_over must be a PlayOver, not {value!r}")
+def _short(value: int) -> str:
+    return str(value) if value.bit_length() < 64 else f"a number of {value.bit_length()} bits"
 
 
-def _positive(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if value <= 0:
-        raise InvalidStateError(f"Rules.{attribute.name} must be positive, not {value}")
+def _bounds(low: int, high: int, *, multiple_of: int | None = None) -> dict[str, object]:
+    """The metadata of an int field: its bounds, checked at construction, listed in the docs."""
+    metadata: dict[str, object] = {"bounds": (low, high), "type": int}
+    if multiple_of is not None:
+        metadata["multiple_of"] = multiple_of
+    return metadata
 
 
 @attrs.frozen(cache_hash=True)
 class Rules:
     """Every parameter of a game of Deep Six.
 
+    Every number has bounds, checked when the rules are made (a value out of
+    bounds raises :class:`~deepsix.InvalidStateError`): no set of rules can
+    make an auction longer than :data:`MAX_CALLS` calls, and no number in a
+    game grows past :data:`MAX_TOTAL`.  :meth:`bounds` lists them.
+
     >>> Rules().target_score, Rules().lowest_bid
     (500, -410)
     >>> Rules(play_over=PlayOver.BEAT_LED_SUIT).play_over.value
     'beat-led-suit'
+    >>> Rules(lowest_bid=-10**8)
+    Traceback (most recent call last):
+    ...
+    deepsix.errors.InvalidStateError: Rules.lowest_bid must be from -410 to 250, not -100000000
     """
 
-    target_score: int = attrs.field(default=500, validator=[_is_int, _positive])
+    target_score: int = attrs.field(
+        default=500, validator=_check_field, metadata=_bounds(1, MAX_TOTAL)
+    )
     """The total that ends the game (R-END-1)."""
-    end_at_target: bool = attrs.field(default=True, validator=_is_bool)
+    end_at_target: bool = attrs.field(default=True, validator=_check_field)
     """``True``: the game ends when a team has ``target_score`` or more.
     ``False`` (variant): only a total *above* the target ends it."""
-    bid_step: int = attrs.field(default=10, validator=[_is_int, _positive])
-    """Bids are multiples of this (R-BID-3)."""
-    opening_bid_limit: int = attrs.field(default=120, validator=[_is_int, _multiple_of_step])
+    bid_step: int = attrs.field(
+        default=10, validator=_check_field, metadata=_bounds(5, MOST_CARD_POINTS, multiple_of=5)
+    )
+    """Bids are multiples of this (R-BID-3).  Melds are worth multiples of 5 and
+    card points multiples of 10, so a finer step would change nothing."""
+    opening_bid_limit: int = attrs.field(
+        default=120,
+        validator=_check_field,
+        metadata=_bounds(LARGEST_PARTNERSHIP_MELD, MOST_CARD_POINTS),
+    )
     """The highest bid allowed: the opening bid is at most this (R-BID-4)."""
-    forced_bid: int = attrs.field(default=120, validator=[_is_int, _multiple_of_step])
+    forced_bid: int = attrs.field(
+        default=120,
+        validator=_check_field,
+        metadata=_bounds(LARGEST_PARTNERSHIP_MELD, MOST_CARD_POINTS),
+    )
     """The dealer's only call after three passes (R-BID-7)."""
-    lowest_bid: int = attrs.field(default=LOWEST_BID, validator=[_is_int, _multiple_of_step])
-    """The lowest legal bid (R-BID-6); see :data:`LOWEST_BID`."""
-    failed_bid_score: int = attrs.field(default=200, validator=_is_int)
+    lowest_bid: int = attrs.field(
+        default=LOWEST_BID,
+        validator=_check_field,
+        metadata=_bounds(LARGEST_PARTNERSHIP_MELD, MOST_CARD_POINTS),
+    )
+    """The lowest legal bid (R-BID-6); see :data:`LOWEST_BID`.  A bid below the
+    largest partnership meld could never be made."""
+    failed_bid_score: int = attrs.field(
+        default=200, validator=_check_field, metadata=_bounds(LARGEST_PARTNERSHIP_MELD, MAX_TOTAL)
+    )
     """A failed bidding team scores this minus its bid (R-SCORE-3)."""
-    pass_size: int = attrs.field(default=3, validator=[_is_int, _positive])
-    """How many cards go each way between the bidder and her partner (R-PASS-1, R-PASS-2)."""
-    meld_sharing: bool = attrs.field(default=True, validator=_is_bool)
+    pass_size: int = attrs.field(default=3, validator=_check_field, metadata=_bounds(1, 7))
+    """How many cards go each way between the bidder and her partner (R-PASS-1,
+    R-PASS-2).  The bidder must keep that many unmelded of her 14 + ``pass_size``."""
+    meld_sharing: bool = attrs.field(default=True, validator=_check_field)
     """``True``: a card copy may serve one meld of *each* family (R-MELD-3).
     ``False`` (variant): a copy serves one meld in all."""
-    play_over: PlayOver = attrs.field(default=PlayOver.WIN_TRICK, validator=_is_play_over)
+    play_over: PlayOver = attrs.field(default=PlayOver.WIN_TRICK, validator=_check_field)
     """The meaning of the play-over rule (R-PLAY-3)."""
 
     def __attrs_post_init__(self) -> None:
+        for name in ("opening_bid_limit", "forced_bid", "lowest_bid"):
+            if getattr(self, name) % self.bid_step:
+                raise InvalidStateError(
+                    f"Rules.{name}={getattr(self, name)} is not a multiple of bid_step"
+                )
         if not self.lowest_bid <= self.forced_bid <= self.opening_bid_limit:
             raise InvalidStateError(
                 "Rules need lowest_bid <= forced_bid <= opening_bid_limit, got "
@@ -123,8 +188,15 @@ class Rules:
                 "Rules need failed_bid_score >= opening_bid_limit so that a failed bid "
                 "never records a negative score"
             )
-        if self.pass_size > 7:
-            raise InvalidStateError(f"Rules.pass_size must be at most 7, not {self.pass_size}")
+
+    @classmethod
+    def bounds(cls) -> dict[str, tuple[int, int]]:
+        """Each number's bounds: ``{name: (lowest, highest)}`` (both allowed)."""
+        return {
+            field.name: field.metadata["bounds"]
+            for field in attrs.fields(cls)
+            if "bounds" in field.metadata
+        }
 
     @property
     def bid_amounts(self) -> range:

@@ -74,6 +74,7 @@ from deepsix.melds import melded_copies
 from deepsix.rebuild import PHASE_ORDER, dealt_counts, hand_start, replay_hand
 from deepsix.state import GameState, HandSetup, Phase
 from deepsix.table import absent_cards, played_counts, plays_by_trick
+from deepsix.validation import check_score_sheet
 from deepsix.views import PlayerView, view
 
 __all__ = ["SamplingError", "sample_state"]
@@ -102,6 +103,7 @@ def sample_state(view_: PlayerView, rng: random.Random | int | None = None) -> G
     generator = rng if isinstance(rng, random.Random) else random.Random(rng)
     try:
         state = _Sampler(view_, generator).sample()
+        check_score_sheet(state)
     except SamplingError:
         raise
     except (DeepSixError, ValueError, TypeError, IndexError, KeyError, AttributeError) as error:

@@ -84,7 +84,7 @@ def _fields_problem(value: object, kind: type, where: str) -> str | None:
     return None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
     hints = typing.get_type_hints(kind)
     return tuple((field.name, hints[field.name]) for field in attrs.fields(kind) if field.init)

@@ -98,7 +98,7 @@ from deepsix.state import GameState, HandRecord, HandSetup, Phase
 from deepsix.table import played_counts, plays_by_trick
 from deepsix.typecheck import type_problem
 
-__all__ = ["INVARIANTS", "InvariantError", "validate"]
+__all__ = ["INVARIANTS", "InvariantError", "check_score_sheet", "validate"]
 
 INVARIANTS: Final = (
     "types",
@@ -179,6 +179,16 @@ def _check_types(state: object) -> None:
 
 def _seat_after(seat: Seat, steps: int) -> Seat:
     return _SEATS[(seat + steps) % 4]
+
+
+def check_score_sheet(state: GameState) -> None:
+    """The cheap part of :func:`validate`: the score sheet of finished hands, the totals, the
+    dealer and the end of the game agree (``records``, ``scores``, ``dealer``, ``game-over``).
+
+    :func:`deepsix.sample_state` runs it on every state it builds, so a forged view's score
+    sheet cannot pass into a bot's search.
+    """
+    _check_game(state)
 
 
 def _check_game(state: GameState) -> None:

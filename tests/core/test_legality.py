@@ -46,6 +46,7 @@ from deepsix import (
     parse_cards,
     shuffled_deal,
 )
+from deepsix.errors import NotAnActionError
 from tests.support.checks import naive_can_show, naive_violations
 from tests.support.strategies import (
     GameSpec,
@@ -148,9 +149,18 @@ def test_illegal_action_leaves_state_unchanged_and_usable(
 @given(reachable_states(max_steps=900), st.sampled_from([None, 7, "N plays 7S", (Seat.NORTH,)]))
 @settings(max_examples=examples(ci=60, deep=500))
 def test_values_that_are_not_actions_are_rejected(state: GameState, junk: object) -> None:
-    """Invariant 4: legality is exact -- values that are not actions are rejected (R-TURN-1)."""
-    error = _assert_rejected(state, junk)
+    """Invariant 4: legality is exact -- values that are not actions are rejected (R-PHASE-1),
+    as a type error that cites no rule, and the state is untouched."""
+    snapshot = pickle.loads(pickle.dumps(state))
+    with pytest.raises(NotAnActionError) as caught:
+        apply(state, cast("Action", junk))
+    error = caught.value
+    assert isinstance(error, TypeError)
+    assert isinstance(error, IllegalActionError)
     assert error.reason is Reason.UNKNOWN_ACTION
+    assert error.action is junk
+    assert not str(error).startswith("R-")
+    assert state == snapshot
 
 
 @given(st.randoms(use_true_random=False))

@@ -1,4 +1,5 @@
-"""Fuzzing the loaders (issue 6): hostile input only ever raises the library's own errors.
+"""Fuzzing the loaders (issues 6 and 15): hostile input only ever raises the library's own
+errors, and every load does bounded work for its size.
 
 Random JSON, random data in a valid envelope, and valid documents with one
 or more random mutations (a key deleted, a value replaced or retyped, a
@@ -6,7 +7,9 @@ card duplicated or swapped, the text truncated or spliced) go to
 :func:`deepsix.from_json`; mutated record files go to
 :func:`deepsix.read_record`.  Every outcome must be either a
 :class:`~deepsix.DeepSixError` or a value of the requested type that -- for
-states -- passes :func:`deepsix.validate`.
+states -- passes :func:`deepsix.validate`; and every load must stay within
+a budget of calls and peak memory proportional to the input's size
+(:func:`tests.support.budget.loader_budget`; a bound on work, not on time).
 """
 
 from __future__ import annotations
@@ -19,21 +22,28 @@ from hypothesis import strategies as st
 
 from deepsix import (
     Action,
+    Card,
     DeepSixError,
     GameRecord,
     GameState,
+    Meld,
     PlayerView,
     Seat,
+    Suit,
     from_json,
     legal_actions,
+    parse_action,
+    parse_actions,
     read_record,
     record_of,
+    replay,
     to_json,
     validate,
     view,
     write_record,
 )
 from deepsix.io import serialization
+from tests.support.budget import bounded_work, loader_budget
 from tests.support.games import game_states, one_state_per_phase
 
 PHASES = one_state_per_phase()
@@ -85,9 +95,11 @@ RECORD_TEXT: Final = write_record(record_of(list(PHASES.values())[3]))
 
 
 def check_load(text: str | bytes, cls: Any) -> None:
-    """The loader's contract: a typed error, or a valid value of the requested type."""
+    """The loader's contract: a typed error, or a valid value of the requested type, within
+    the work budget for the text's size."""
     try:
-        value = from_json(text, cls)
+        with bounded_work(loader_budget(text)):
+            value = from_json(text, cls)
     except DeepSixError:
         return
     if cls is Action:
@@ -138,6 +150,10 @@ def get(node: Any, path: Path) -> Any:
 
 
 RETYPED: Final = [None, 0, -1, 1.5, True, "", "7S", "N", [], {}, ["7S"], {"type": "Bid"}, 10**30]
+HOSTILE_NUMBERS: Final = st.integers(-(10**40), 10**40) | st.sampled_from(
+    [-(10**8), -(10**12), -(10**18), -999_990, -411, -410, 250, 251, 10_001, 2**63, -(2**63)]
+)
+"""Numbers aimed at the bounds: huge, just outside, just inside."""
 
 
 @st.composite
@@ -178,7 +194,7 @@ def mutated(draw: st.DrawFn) -> tuple[Any, str]:
         elif kind == "replace":
             parent[key] = draw(json_values)
         elif kind == "retype":
-            parent[key] = draw(st.sampled_from(RETYPED))
+            parent[key] = draw(st.sampled_from(RETYPED) | HOSTILE_NUMBERS)
         elif kind == "duplicate" and isinstance(parent, list) and isinstance(key, int):
             parent.insert(key, parent[key])
         elif kind == "swap":
@@ -245,7 +261,8 @@ def mutated_records(draw: st.DrawFn) -> str:
 @given(mutated_records())
 def test_mutated_records(text: str) -> None:
     try:
-        record = read_record(text)
+        with bounded_work(loader_budget(text)):
+            record = read_record(text)
     except DeepSixError:
         return
     assert isinstance(record, GameRecord)
@@ -254,6 +271,94 @@ def test_mutated_records(text: str) -> None:
 @given(st.text(max_size=300))
 def test_random_record_text(text: str) -> None:
     try:
-        read_record(text)
+        with bounded_work(loader_budget(text)):
+            read_record(text)
+    except DeepSixError:
+        return
+
+
+# -- the rules inside documents: every number aimed at its bounds --------------------------------
+
+RULE_NUMBERS: Final = ("target_score", "bid_step", "opening_bid_limit", "forced_bid",
+                       "lowest_bid", "failed_bid_score", "pass_size")  # fmt: skip
+
+
+@given(st.sampled_from(DOCUMENTS), st.sampled_from(RULE_NUMBERS), HOSTILE_NUMBERS)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+def test_hostile_rules_in_documents(case: tuple[Any, str], name: str, number: int) -> None:
+    """Every document that carries rules, with one rule set to a hostile number."""
+    cls, text = case
+    document = json.loads(text)
+    rules = _find_rules(document)
+    if rules is None:
+        return
+    rules[name] = number
+    check_load(json.dumps(document), cls)
+
+
+def _find_rules(node: Any) -> dict[str, Any] | None:
+    if isinstance(node, dict):
+        if "lowest_bid" in node:
+            return node
+        for value in node.values():
+            found = _find_rules(value)
+            if found is not None:
+                return found
+    elif isinstance(node, list):
+        for value in node:
+            found = _find_rules(value)
+            if found is not None:
+                return found
+    return None
+
+
+@given(st.sampled_from(RULE_NUMBERS), HOSTILE_NUMBERS, st.integers(0, 200))
+@settings(deadline=None)
+def test_hostile_rules_in_records(name: str, number: int, calls: int) -> None:
+    """A record whose Rules tag sets a hostile number, followed by many bids."""
+    deal = write_record(record_of(game_states()[1])).splitlines()[-1]
+    bids = " ".join(f"{'ESWN'[i % 4]}:B{-10 * (i + 1)}" for i in range(calls))
+    text = f'[Rules "{name}={number}"]\n{deal}\n{bids}\n'
+    try:
+        with bounded_work(loader_budget(text)):
+            read_record(text)
+    except DeepSixError:
+        return
+
+
+# -- the small parsers ------------------------------------------------------------------------
+
+SMALL_PARSERS: Final = (parse_action, parse_actions, Card.parse, Meld.parse, Suit.parse, Seat.parse)
+
+
+@given(
+    st.sampled_from(SMALL_PARSERS),
+    st.text(max_size=400)
+    | st.sampled_from(["E:B" + "9" * 41, "DEAL:" + "7S" * 5000, "N:" * 1000, "7S " * 2000])
+    | st.integers()
+    | st.none()
+    | st.binary(max_size=20),
+)
+def test_small_parsers(parse: Any, text: Any) -> None:
+    """The text parsers: a typed error or a value, within the budget for the text's size."""
+    size = len(text) if isinstance(text, str | bytes) else 8
+    try:
+        with bounded_work(loader_budget("x" * size)):
+            parse(text)
+    except DeepSixError:
+        return
+
+
+@given(mutated_records())
+@settings(deadline=None)
+def test_replay_of_hostile_actions(text: str) -> None:
+    """``replay`` of a record read without verification: each action checked, work bounded."""
+    try:
+        record = read_record(text, verify=False)
+    except DeepSixError:
+        return
+    try:
+        with bounded_work(loader_budget(text)):
+            replay(record)
     except DeepSixError:
         return

@@ -128,7 +128,7 @@ def test_reading_is_lenient_about_case_space_and_symbols(text: str, expected: Ac
         ("X:P", "'X' is not a seat"),
         ("N:B", "is not a bid"),
         ("N:B9x", "is not a bid"),
-        ("N:B1234567", "is not a bid"),
+        ("N:B1234567", "a bid has at most 6 digits, not 7"),
         ("N:B--5", "is not a bid"),
         ("N:SINK:X", "is not a suit"),
         ("N:SHOW:", "is not a card"),

@@ -228,10 +228,11 @@ def rules_ids(rules: Rules) -> str:
 
 @st.composite
 def _arbitrary_rules(draw: st.DrawFn) -> Rules:
-    step = draw(st.sampled_from((1, 2, 5, 10, 20, 30)))
-    opening = step * draw(st.integers(0, 240 // step))
-    forced = step * draw(st.integers(-(300 // step), opening // step))
-    lowest = step * draw(st.integers(-(450 // step), forced // step))
+    """Any valid :class:`Rules`, the numbers drawn across their whole bounds (``Rules.bounds``)."""
+    step = draw(st.sampled_from((5, 10, 15, 20, 30, 50)))
+    opening = step * draw(st.integers(-(410 // step), 250 // step))
+    forced = step * draw(st.integers(-(410 // step), opening // step))
+    lowest = step * draw(st.integers(-(410 // step), forced // step))
     return Rules(
         target_score=draw(st.integers(50, 700)),
         end_at_target=draw(st.booleans()),

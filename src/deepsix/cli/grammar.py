@@ -35,6 +35,9 @@ from deepsix.views import PlayerView
 __all__ = ["HELP", "Command", "describe_legal", "parse_command"]
 
 _SEAT_NAMES: Final = ("North", "East", "South", "West")
+_MAX_BID_DIGITS: Final = 6
+_MAX_LINE: Final = 1000
+"""Longer typed lines are refused unread (a whole hand of cards is under 60 characters)."""
 
 
 @attrs.frozen
@@ -65,8 +68,10 @@ def _parse_amount(word: str) -> int:
     """A typed bid amount; accepts a leading minus sign (ASCII or typographic)."""
     cleaned = word.replace("\N{MINUS SIGN}", "-")
     body = cleaned[1:] if cleaned.startswith(("-", "+")) else cleaned
-    if not body.isascii() or not body.isdigit() or len(body) > 6:
-        raise ParseError(f"{word!r} is not a bid: write a whole number such as 90 or -40")
+    if not body.isascii() or not body.isdigit():
+        raise ParseError(f"{word[:40]!r} is not a bid: write a whole number such as 90 or -40")
+    if len(body) > _MAX_BID_DIGITS:
+        raise ParseError(f"a bid has at most {_MAX_BID_DIGITS} digits, not {len(body)}")
     return int(cleaned)
 
 
@@ -81,6 +86,8 @@ def parse_command(text: str, player: PlayerView) -> list[Action] | Command:
     seat = player.seat
     if seat is None:
         raise ParseError("a spectator cannot act")
+    if len(text) > _MAX_LINE:
+        raise ParseError(f"that line is {len(text)} characters long; moves fit in {_MAX_LINE}")
     line = text.strip()
     if not line:
         raise ParseError("type a move, or ? for the list of legal moves")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from rich.console import Console
 from rich.text import Text
@@ -17,7 +18,7 @@ from deepsix.cli.shared import UsageError
 from deepsix.errors import ParseError, SerializationError
 from deepsix.play.bots import BOT_NAMES
 
-__all__ = ["main", "run"]
+__all__ = ["MAX_LINE", "main", "read_line", "run"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,12 +49,15 @@ def _fail(console: Console, message: str, code: int) -> int:
     return code
 
 
-def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) -> int:
+def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
-    ``read`` reads one line of the person's input (``input`` by default; it
-    raises ``EOFError`` at the end of input).
+    ``read`` reads one line of the person's input (it raises ``EOFError`` at
+    the end of input); by default :func:`read_line` reads standard input,
+    whatever bytes and however long the lines it holds.
     """
+    if read is None:
+        read = read_line
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -75,6 +79,37 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) 
         return _fail(console, str(error), 1)
     except KeyboardInterrupt:
         return _fail(console, "interrupted", 130)
+
+
+MAX_LINE: Final = 4096
+"""Standard input is read in lines of at most this many characters; the rest of a longer
+line is read and dropped, so a line of any length costs bounded memory."""
+
+
+def read_line() -> str:
+    """One line of standard input, decoded leniently, at most :data:`MAX_LINE` characters.
+
+    Bytes that are not UTF-8 become U+FFFD instead of crashing the decoder; a
+    terminal keeps its line editing (``input``).  Raises ``EOFError`` at the end.
+    """
+    stream = sys.stdin
+    if stream is None:
+        raise EOFError
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", "replace") != "replace":
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors="replace")
+    if stream.isatty():
+        return input()
+    line = stream.readline(MAX_LINE)
+    if not line:
+        raise EOFError
+    if not line.endswith("\n") and len(line) == MAX_LINE:
+        while True:  # drop the rest of an over-long line
+            rest = stream.readline(MAX_LINE)
+            if not rest or rest.endswith("\n"):
+                break
+    return line.rstrip("\n")
 
 
 def _exit_code(exit_: SystemExit) -> int:

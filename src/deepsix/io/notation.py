@@ -272,10 +272,15 @@ def parse_action(text: str) -> Action:
 def _parse_amount(text: str, verb: str) -> int:
     digits = verb[1:]
     body = digits[1:] if digits.startswith("-") else digits
-    if not body.isascii() or not body.isdigit() or len(body) > _MAX_BID_DIGITS:
+    if not body.isascii() or not body.isdigit():
         raise ParseError(
-            f"{_shorten(text)!r} is not an action: {verb!r} is not a bid (write B then a "
-            "whole number, e.g. B90 or B-40)"
+            f"{_shorten(text)!r} is not an action: {_shorten(verb)!r} is not a bid (write B "
+            "then a whole number, e.g. B90 or B-40)"
+        )
+    if len(body) > _MAX_BID_DIGITS:
+        raise ParseError(
+            f"{_shorten(text)!r} is not an action: a bid has at most {_MAX_BID_DIGITS} digits, "
+            f"not {len(body)}"
         )
     return int(digits)
 

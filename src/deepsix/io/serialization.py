@@ -601,7 +601,8 @@ def _record_from(doc: _RecordDoc) -> GameRecord:
 def _check_loaded(value: object) -> None:
     """The meaning checks that types alone do not give (see the module documentation)."""
     if isinstance(value, PlayerView):
-        sample_state(value, random.Random(0))
+        # A view is valid when some valid state has it: build one, and check it all.
+        validate(sample_state(value, random.Random(0)))
     elif isinstance(value, Deal) and sorted(value.cards) != list(DECK):
         raise SerializationError(
             f"a deal must hold the 56-card deck, each card twice ({len(value.cards)} cards given)"
