@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import ast
 import functools
-import itertools
 import importlib.util
+import itertools
 import re
 import sys
 import types
