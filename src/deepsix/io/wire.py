@@ -83,6 +83,7 @@ __all__ = [
     "event_from_wire",
     "from_wire",
     "loads",
+    "parse",
     "to_wire",
     "wire_schema",
 ]
@@ -220,6 +221,19 @@ def _event(data: object, kind: type | None) -> Any:
     return _structure(fields, _EVENT_BY_NAME[name], "$")
 
 
+def parse(text: str | bytes, *, max_chars: int = MAX_MESSAGE_CHARS) -> object:
+    """Parse untrusted JSON text: refused (:class:`~deepsix.SerializationError`) when over
+    ``max_chars`` characters, nested too deep, with a duplicate key or ``NaN``/``Infinity``.
+
+    For a server reading its clients' messages (an action inside a message of its own).
+    """
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > max_chars:
+        raise SerializationError(
+            f"the message has {len(text)} characters, over the limit of {max_chars}"
+        )
+    return _parse(text)
+
+
 def loads(
     text: str | bytes,
     cls: type[T] | types.UnionType,
@@ -232,11 +246,7 @@ def loads(
     Text over ``max_chars`` characters is refused unread, as is text nested
     too deep, with duplicate keys, or with ``NaN``/``Infinity``.
     """
-    if isinstance(text, (str, bytes, bytearray)) and len(text) > max_chars:
-        raise SerializationError(
-            f"the message has {len(text)} characters, over the limit of {max_chars}"
-        )
-    return from_wire(_parse(text), cls, trusted=trusted)
+    return from_wire(parse(text, max_chars=max_chars), cls, trusted=trusted)
 
 
 def wire_schema(name: str) -> dict[str, object]:

@@ -56,12 +56,12 @@ MAX_FRAME_BYTES: Final = 64 * 1024
 """A WebSocket frame larger than this closes the connection (1009, message too big)."""
 MAX_BODY_BYTES: Final = 8192
 """The largest HTTP request body accepted."""
-RATE: Final = 20.0
+RATE: Final = 100.0
 """Messages per second a connection may send on average ..."""
-BURST: Final = 40
+BURST: Final = 200
 """... and in a burst; past that, messages are dropped with one error per burst."""
-MAX_DROPPED: Final = 400
-"""A connection that keeps flooding past this many dropped messages is closed (1008)."""
+MAX_DROPPED: Final = 1000
+"""A connection that drops this many messages before calming down is closed (1008)."""
 QUEUE: Final = 256
 """Frames waiting for a slow client; past that it is disconnected (1013)."""
 HELLO_TIMEOUT: Final = 15.0
@@ -340,7 +340,7 @@ async def _socket(socket: WebSocket) -> None:
 
 async def _read(socket: WebSocket, connection: Connection, lobby: Lobby, table: Table) -> None:
     bucket = _Bucket()
-    dropped = 0
+    dropped = 0  # messages dropped since the client last calmed down
     while not connection.too_slow:
         message = await socket.receive()
         if message["type"] != "websocket.receive":
@@ -351,14 +351,15 @@ async def _read(socket: WebSocket, connection: Connection, lobby: Lobby, table: 
                 connection.error(
                     "rate-limited",
                     f"too many messages (over {BURST} at once, {RATE:.0f} a second): "
-                    "this one and the next are dropped",
+                    "messages are dropped until you slow down",
                     seq=table.seq,
                 )
             elif dropped > MAX_DROPPED:
                 await socket.close(1008, "flood")
                 return
             continue
-        dropped = 0
+        if bucket.tokens >= BURST / 2:  # calm again: the next flood gets a new warning
+            dropped = 0
         text = message.get("text")
         if text is None:
             connection.error("bad-message", "send text frames holding JSON", seq=table.seq)

@@ -40,6 +40,7 @@ def serve(
         ws_ping_timeout=20.0,
         proxy_headers=False,
         server_header=False,
+        timeout_graceful_shutdown=3,
     )
 
 
