@@ -402,7 +402,7 @@ function render() {
   const { byCard, other } = legalIndex();
   const app = document.getElementById("app");
   app.replaceChildren(
-    h("div", { class: "game" },
+    h("div", { class: "game", dataset: { seq: String(state.seq), phase: v.phase, toAct: v.to_act || "", hands: String(v.completed_hands.length) } },
       scoreBar(v),
       h("div", { class: "board" },
         h("div", { class: "main-col" }, felt(v), prompt(v, other), hand(v, byCard)),
