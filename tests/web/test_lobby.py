@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from deepsix import Bid, IllegalActionError, Pass, Phase, RandomBot, Reason, Seat
+from deepsix import Action, Bid, IllegalActionError, Pass, Phase, RandomBot, Reason, Seat
 from deepsix.web.store import Store
 from deepsix.web.tables import Lobby, Table, WebError, bot_names
 
@@ -63,12 +63,12 @@ def test_refused_moves_change_nothing_and_are_not_stored(tmp_path: Path) -> None
     async def run() -> None:
         lobby = Lobby(Store(tmp_path / "g.sqlite3"))
         table, _ = lobby.create({}, me="N", seed=1)
-        for seat in "ESW":
-            lobby.join(table.id, seat)
+        for letter in "ESW":
+            lobby.join(table.id, letter)
         await _settle(table)
         assert table.state.phase is Phase.BIDDING
         before, stored = table.state, lobby.store.count(table.id)
-        cases = [
+        cases: list[tuple[Seat, Action, Reason]] = [
             (Seat.SOUTH, Pass(Seat.EAST), Reason.NOT_YOUR_SEAT),
             (Seat.SOUTH, Pass(Seat.SOUTH), Reason.NOT_YOUR_TURN),
             (Seat.EAST, Bid(Seat.EAST, 125), Reason.BID_NOT_MULTIPLE),
