@@ -74,7 +74,7 @@ def choose(view: dict[str, Any], rng: random.Random, bot: str) -> object:
     return rng.choice(legal)
 
 
-async def seat_client(
+async def seat_client(  # noqa: PLR0917  # one client's whole configuration
     ws: str, table: str, token: str, hands: int, bot: str, stats: Stats, rng: random.Random
 ) -> None:
     async with connect(f"{ws}/{table}", max_size=None) as socket:
