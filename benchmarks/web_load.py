@@ -169,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         print("no action completed", stats.errors[:5])
         return 1
     quantiles = statistics.quantiles(lat, n=100, method="inclusive")
-    print(f"tables {args.tables}, WebSocket clients {4 * args.tables}, hands per table {args.hands}, "
-          f"client bot {args.bot}")  # fmt: skip
+    print(f"tables {args.tables}, WebSocket clients {4 * args.tables}, "
+          f"hands per table {args.hands}, client bot {args.bot}")  # fmt: skip
     print(f"actions {len(lat)} in {elapsed:.1f} s ({len(lat) / elapsed:.0f}/s), "
           f"frames received {stats.frames}, errors {len(stats.errors)}")  # fmt: skip
     print(f"round trip: p50 {quantiles[49] * 1000:.1f} ms, p90 {quantiles[89] * 1000:.1f} ms, "
