@@ -424,7 +424,7 @@ function scoreBar(v) {
   if (v.phase === "play" || v.tricks.length) {
     const taken = [0, 0];
     for (const t of v.tricks) taken[["N", "S"].includes(t.winner) ? 0 : 1] += 1;
-    facts.push(h("span", { text: `Tricks ${taken[0]}–${taken[1]}` }));
+    facts.push(h("span", { text: `Tricks NS ${taken[0]} · EW ${taken[1]}` }));
   }
   return h("div", { class: "scorebar" }, team(0, "NS"), h("div", { class: "facts" }, facts), team(1, "EW"));
 }
@@ -457,14 +457,17 @@ function felt(v) {
   const plays = v.trick.length ? v.trick : null;
   const last = !plays && v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
   const shown = plays || (last ? last.plays : []);
-  const center = h("div", { class: `trick${last ? " finished" : ""}` },
-    shown.map(([seat, card]) => h("div", { class: `slot ${relative(seat)}` }, cardNode(card, { class: "played" }))));
+  const center = shown.length
+    ? h("div", { class: `trick${last ? " finished" : ""}` },
+      shown.map(([seat, card]) => h("div", { class: `slot ${relative(seat)}` }, cardNode(card, { class: "played" }))))
+    : null;
   let caption = "";
   if (last) caption = `Last trick: ${seatLabel(last.winner)}`;
   else if (v.phase === "play" && !plays) caption = `${seatLabel(v.to_act)} leads`;
   else if (v.phase !== "play" && v.to_act) caption = `${PHASE_NAMES[v.phase]}: ${seatLabel(v.to_act)} to act`;
-  const invitation = v.invitation.length && v.phase !== "play" && v.phase !== "bidding"
-    ? h("div", { class: "invitation" }, h("span", { class: "label", text: "Invitation" }), v.invitation.map((c) => cardNode(c)))
+  const inviting = ["invitation", "partner-pass", "bidder-meld", "bidder-pass", "melding"].includes(v.phase);
+  const invitation = v.invitation.length && inviting
+    ? h("div", { class: "invitation" }, h("span", { class: "label", text: "Invitation" }), v.invitation.map((c) => cardNode(c, { class: "small" })))
     : null;
   return h("section", { class: "felt", "aria-label": "The table" },
     SEATS.map((s) => seatBox(v, s)),
