@@ -1,6 +1,7 @@
 """A multiplayer web server and browser client for Deep Six (``pip install "deepsix[web]"``).
 
-``deepsix serve`` (or ``python -m deepsix.web``) starts it; :func:`create_app`
+``deepsix serve`` (or ``python -m deepsix.web``) starts it;
+:func:`~deepsix.web.app.create_app`
 gives the ASGI application to run under any ASGI server.  Tables are
 created and joined over HTTP, games are played over a WebSocket per
 connection, each seat holding a secret token; empty seats are played by

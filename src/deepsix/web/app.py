@@ -19,7 +19,7 @@ Routes (all JSON but the pages):
 ``GET /api/schema/{Action|Event|PlayerView}``
     The JSON Schemas of the wire format.
 ``WS /ws/{id}``
-    The game: see :data:`PROTOCOL`.
+    The game: see :data:`~deepsix.web.app.PROTOCOL`.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ Server to client:
   {"op": "error", "code": "...", "message": "...", "rule": "R-..." | null, "seq": n, "id": 7}
   {"op": "pong"}
 """
+"""The WebSocket protocol, message by message."""
 
 
 def _error_body(code: str, message: str) -> dict[str, object]:
