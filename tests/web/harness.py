@@ -37,7 +37,7 @@ from deepsix import (
 from deepsix.events import events
 from deepsix.io.wire import action_from_wire, to_wire
 from deepsix.web.tables import legend
-from tests.test_views import json_cards, seen_by
+from tests.core.test_views import json_cards, seen_by
 
 SEATS = "NESW"
 
@@ -223,7 +223,9 @@ class Client:
         self.audit = audit
         self.seat: Seat | None = None
         # entered as a context manager (websockets 17.1 deprecates connecting otherwise)
-        self.socket: ClientConnection = connect(f"{server.ws}/{table}", max_size=None).__enter__()
+        self.socket: ClientConnection = connect(
+            f"{server.ws}/{table}", max_size=None, ping_interval=None
+        ).__enter__()
         hello: dict[str, object] = {"op": "hello"}
         if token is not None:
             hello["token"] = token

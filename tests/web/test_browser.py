@@ -42,11 +42,12 @@ def _play_until(player: Player, rng: random.Random, done: object, limit: int = 4
     for _ in range(limit):
         if done():  # type: ignore[operator]  # a zero-argument callable
             return clicks
-        if player.my_turn():
+        now = player.data()  # read once: the bots may move at any moment
+        if player.seat is not None and now["toAct"] == SEATS[player.seat]:
             player.click_legal(rng, mostly_pass(rng))
             clicks += 1
         else:
-            player.wait_seq(player.seq() + 1)
+            player.wait_seq(int(now["seq"]) + 1)
     raise AssertionError(f"not done after {limit} steps")
 
 

@@ -100,20 +100,24 @@ def test_pushes_go_to_each_seat_with_its_own_view(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_the_bot_registry_is_read_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from deepsix import bots
+def test_the_bot_registry_is_read_when_asked() -> None:
+    from deepsix.play import bots
 
-    monkeypatch.setattr(bots, "BOT_NAMES", {**bots.BOT_NAMES, "stronger": RandomBot})
-    assert "stronger" in bot_names()  # a bot registered later is offered without a change here
+    bots.register_bot("stronger", RandomBot)  # as a search bot registers itself
+    try:
+        assert "stronger" in bot_names()  # offered without a change to the server
 
-    async def run() -> None:
-        lobby = Lobby(Store(":memory:"))
-        table, _ = lobby.create({"N": "stronger"}, me="S")
-        assert isinstance(table.bots[Seat.NORTH], RandomBot)
-        with pytest.raises(WebError, match="unknown bot"):
-            lobby.create({"N": "grandmaster"})
+        async def run() -> None:
+            lobby = Lobby(Store(":memory:"))
+            table, _ = lobby.create({"N": "stronger"}, me="S")
+            assert isinstance(table.bots[Seat.NORTH], RandomBot)
+            with pytest.raises(WebError, match="unknown bot"):
+                lobby.create({"N": "grandmaster"})
 
-    asyncio.run(run())
+        asyncio.run(run())
+    finally:
+        del bots.BOT_NAMES._entries["stronger"]  # the registry has no public removal
+    assert "stronger" not in bot_names()
 
 
 def test_a_store_with_a_missing_action_is_refused(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from tests.web.harness import SEATS, Audit, Client, Server
 
 
 def test_the_api_lists_bots_from_the_registry(server: Server) -> None:
-    from deepsix.bots import BOT_NAMES
+    from deepsix.play.bots import BOT_NAMES
 
     status, body = server.call("GET", "/api/bots")
     assert status == 200

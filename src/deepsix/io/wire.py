@@ -10,7 +10,7 @@ envelope around it.
   seat's legal actions in exactly this form, so a client sends one of them
   back unchanged.  :func:`wire_schema` ``("Action")`` is the JSON Schema of
   any action.  The compact notation that saved states and game records use
-  for their histories (``"E:B90"``, see :mod:`deepsix.notation`) is read too,
+  for their histories (``"E:B90"``, see :mod:`deepsix.io.notation`) is read too,
   so an action copied from a record is accepted; actions are always
   *written* as objects.
 * A **view** (:class:`~deepsix.PlayerView`) is what a server pushes to a seat

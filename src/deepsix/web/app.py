@@ -30,7 +30,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -65,6 +65,8 @@ MAX_DROPPED: Final = 1000
 QUEUE: Final = 256
 """Frames waiting for a slow client; past that it is disconnected (1013)."""
 HELLO_TIMEOUT: Final = 15.0
+CLOSE_TIMEOUT: Final = 5.0
+"""How long the frames still queued for a closing connection may take to send."""
 
 PROTOCOL: Final = """\
 Client to server (JSON text frames, at most 4096 characters):
@@ -199,25 +201,38 @@ async def _page(request: Request) -> Response:
 # -- the WebSocket ------------------------------------------------------------------------
 
 
+class _Close(NamedTuple):
+    """The last item of a connection's queue: close once the frames before it are sent."""
+
+    code: int
+    reason: str
+
+
 class Connection:
-    """One WebSocket: its seat, and a queue of frames written by its own task."""
+    """One WebSocket: its seat, and a queue of frames written in order by its own task."""
 
     def __init__(self, socket: WebSocket, seat: Seat | None) -> None:
         self.socket = socket
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
-        self.too_slow = False
+        self.queue: asyncio.Queue[str | _Close] = asyncio.Queue(QUEUE)
+        self.closing = False
 
     def push(self, text: str) -> None:
-        if self.too_slow:
+        """Queue a frame; a client that lets :data:`QUEUE` frames pile up is disconnected."""
+        if self.closing:
             return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.too_slow = True
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.end(1013, "too slow: reconnect")
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection after the frames already queued."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(_Close(code, reason))
 
     def error(
         self,
@@ -243,12 +258,13 @@ class Connection:
         self.push(json.dumps(frame))
 
     async def write(self) -> None:
+        """Send the queued frames in order, until a close."""
         while True:
-            text = await self.queue.get()
-            if text is None:
-                await self.socket.close(1013, "too slow: reconnect")
+            item = await self.queue.get()
+            if isinstance(item, _Close):
+                await self.socket.close(item.code, item.reason)
                 return
-            await self.socket.send_text(text)
+            await self.socket.send_text(item)
 
 
 class _Bucket:
@@ -334,6 +350,9 @@ async def _socket(socket: WebSocket) -> None:
         await _read(socket, connection, lobby, table)
     finally:
         lobby.unsubscribe(table, connection)
+        connection.end(1000, "bye")  # after the frames still queued (a no-op if already ending)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, CLOSE_TIMEOUT)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -342,7 +361,7 @@ async def _socket(socket: WebSocket) -> None:
 async def _read(socket: WebSocket, connection: Connection, lobby: Lobby, table: Table) -> None:
     bucket = _Bucket()
     dropped = 0  # messages dropped since the client last calmed down
-    while not connection.too_slow:
+    while not connection.closing:
         message = await socket.receive()
         if message["type"] != "websocket.receive":
             return
@@ -356,7 +375,7 @@ async def _read(socket: WebSocket, connection: Connection, lobby: Lobby, table: 
                     seq=table.seq,
                 )
             elif dropped > MAX_DROPPED:
-                await socket.close(1008, "flood")
+                connection.end(1008, "flood")
                 return
             continue
         if bucket.tokens >= BURST / 2:  # calm again: the next flood gets a new warning

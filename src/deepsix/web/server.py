@@ -1,11 +1,12 @@
-"""``deepsix serve``: run the web server with uvicorn."""
+"""Run the web server with uvicorn: :func:`serve`; :func:`main` is ``python -m deepsix.web``."""
 
 from __future__ import annotations
 
 import argparse
-import logging
 from collections.abc import Sequence
 from pathlib import Path
+
+from deepsix.web.command import HELP, add_arguments, run
 
 __all__ = ["main", "serve"]
 
@@ -44,50 +45,8 @@ def serve(
     )
 
 
-def parser() -> argparse.ArgumentParser:
-    """The command line of ``deepsix serve`` (and ``python -m deepsix.web``)."""
-    parser = argparse.ArgumentParser(
-        prog="deepsix serve",
-        description="Serve Deep Six tables to browsers: create a table, share its seat links, "
-        "and let bots fill the empty seats.",
-    )
-    parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
-    )
-    parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
-    parser.add_argument(
-        "--db", default="deepsix-web.sqlite3", metavar="FILE",
-        help="SQLite file the games are kept in (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.6, metavar="SECONDS",
-        help="pause before each bot move, so people can follow (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--hand-pause", type=float, default=4.0, metavar="SECONDS",
-        help="pause before the next deal, to look at a finished hand (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--durable", action="store_true",
-        help="fsync every move (survives a power cut, not only a crash; slower)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
-    )
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``deepsix serve`` with ``argv``; returns the exit status."""
-    args = parser().parse_args(argv)
-    logging.basicConfig(level=args.log_level.upper())
-    serve(
-        args.db,
-        host=args.host,
-        port=args.port,
-        bot_delay=args.bot_delay,
-        hand_pause=args.hand_pause,
-        durable=args.durable,
-        log_level=args.log_level,
-    )
-    return 0
+    """``python -m deepsix.web``: the same options as ``deepsix serve``."""
+    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

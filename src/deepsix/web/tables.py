@@ -84,7 +84,7 @@ def bot_names() -> tuple[str, ...]:
 
 
 def _registry() -> Mapping[str, Callable[[], deepsix.Bot]]:
-    from deepsix import bots  # the registry is not part of the top-level API
+    from deepsix.play import bots  # the registry is not part of the top-level API
 
     return bots.BOT_NAMES
 
