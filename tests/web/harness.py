@@ -210,6 +210,7 @@ class Audit:
                 expected = events(before, after.history[-1], after)
                 assert frame["events"] == [to_wire(event) for event in expected]
             checked += 1
+        print(f"audit: {checked} update frames checked for leaks ({len(self.frames)} frames)")
         return checked
 
 

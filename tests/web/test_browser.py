@@ -150,7 +150,8 @@ def test_a_reload_mid_hand_resumes(server: Server, browser: Browser) -> None:
 def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: Browser) -> None:
     server = fresh_server
     made = server.create(BOTS, me="S", seed=44)
-    player = Player(browser, server.base, made["url"])
+    audit = Audit()
+    player = Player(browser, server.base, made["url"], audit)
     rng = random.Random(44)
     _play_until(
         player,
@@ -171,3 +172,4 @@ def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: 
     _play_until(player, rng, lambda: _hands(player) >= 1)
     assert no_errors(player) == []
     player.close()
+    assert audit.check(server) > 30  # frames from both server processes
