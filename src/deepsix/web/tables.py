@@ -163,7 +163,8 @@ class Table:
     @property
     def seq(self) -> int:
         """How many actions the game has had (deals included): the version of its state."""
-        return len(self.state.history)
+        log = self.state.log  # its length is stored: no tuple of the history is built
+        return 0 if log is None else len(log)
 
     def info(self) -> dict[str, object]:
         """The table's public description (no token, no seed)."""
@@ -188,13 +189,18 @@ class Table:
             "spectators": sum(1 for sub in self.subscribers if sub.seat is None),
         }
 
-    def frame(self, seat: Seat | None, found: Iterable[Event] = (), *, op: str = "update") -> str:
+    def frame(self, seat: Seat | None, found: Iterable[Event] = ()) -> str:
         """The frame for one seat (``None``: a spectator): its view and the step's events."""
-        mine = view(self.state, seat)
-        return (
-            f'{{"op":"{op}","seq":{self.seq},"table":{json.dumps(self.info())},'
-            f'"view":{dumps(mine)},"events":[{",".join(dumps(event) for event in found)}]}}'
+        return self.frames(found)(seat)
+
+    def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
+        """The frames of one moment, by seat: what all seats share is encoded once."""
+        shared = (
+            f'{{"op":"update","seq":{self.seq},"table":{json.dumps(self.info())},'
+            f'"events":[{",".join(dumps(event) for event in found)}],"view":'
         )
+        state = self.state
+        return lambda seat: f"{shared}{dumps(view(state, seat))}}}"
 
 
 class Lobby:
@@ -382,17 +388,20 @@ class Lobby:
         """Apply, store, then push: in that order, so a pushed move is always a stored one."""
         before = table.state
         after = apply(before, action, seat=seat) if seat is not None else apply(before, action)
-        self.store.append(table.id, len(before.history) + 1, dumps(action))
+        self.store.append(table.id, table.seq + 1, dumps(action))
         table.state = after
         self._broadcast(table, events(before, action, after))
 
     def _broadcast(self, table: Table, found: tuple[Event, ...]) -> None:
+        if not table.subscribers:
+            return
+        build = table.frames(found)
         frames: dict[Seat | None, str] = {}
         for subscriber in list(table.subscribers):
             seat = subscriber.seat
             text = frames.get(seat)
             if text is None:
-                text = frames[seat] = table.frame(seat, found)
+                text = frames[seat] = build(seat)
             subscriber.push(text)
 
     def _announce(self, table: Table) -> None:
