@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
-from deepsix import Action, Bid, IllegalActionError, Pass, Phase, RandomBot, Reason, Seat
+from deepsix import (
+    Action,
+    Bid,
+    IllegalActionError,
+    Pass,
+    Phase,
+    PlayerView,
+    RandomBot,
+    Reason,
+    Seat,
+)
 from deepsix.web.store import Store
 from deepsix.web.tables import Lobby, Table, WebError, bot_names
 
@@ -137,3 +149,40 @@ def test_a_store_with_a_missing_action_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(sqlite3.DatabaseError, match="action 5 is missing"):
         Lobby(Store(path)).load()
+
+
+class SlowBot(RandomBot):
+    """A bot that thinks for a while, as a search would."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        time.sleep(0.4)
+        return super().choose(view, rng)
+
+
+def test_a_slow_bot_does_not_stall_the_other_tables() -> None:
+    from deepsix.play import bots
+
+    bots.register_bot("slow", SlowBot)
+    try:
+
+        async def run() -> float:
+            lobby = Lobby(Store(":memory:"))
+            slow, _ = lobby.create({"N": "slow", "E": "slow", "W": "slow", "S": "slow"})
+            quick, _ = lobby.create({"N": "random"}, me="E", seed=3)
+            for letter in "SW":
+                lobby.join(quick.id, letter)
+            await _settle(quick)
+            await asyncio.sleep(0.05)  # the slow table's first bot is thinking now
+            assert slow.runner is not None
+            assert not slow.runner.done()
+            start = time.perf_counter()
+            for _ in range(5):  # the event loop keeps turning ...
+                await asyncio.sleep(0.01)
+            await lobby.act(quick, Seat.EAST, Pass(Seat.EAST))  # ... and serves the other table
+            elapsed = time.perf_counter() - start
+            await lobby.close()
+            return elapsed
+
+        assert asyncio.run(run()) < 0.3  # a bot move takes 0.4 s
+    finally:
+        del bots.BOT_NAMES._entries["slow"]  # the registry has no public removal

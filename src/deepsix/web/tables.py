@@ -415,7 +415,7 @@ class Lobby:
             with contextlib.suppress(RuntimeError):  # no running loop: resume() starts it later
                 table.runner = asyncio.get_running_loop().create_task(self._run(table))
 
-    def _next_move(self, table: Table) -> tuple[Action, Seat | None] | None:
+    async def _next_move(self, table: Table) -> tuple[Action, Seat | None] | None:
         state = table.state
         if not table.started or state.is_over:
             return None
@@ -429,7 +429,10 @@ class Lobby:
         if bot is None:
             return None
         rng = random.Random(f"deepsix-web-bot:{table.seed}:{table.seq}")
-        return bot.choose(view(state, seat), rng), seat
+        # In a worker thread, so that a slow bot (a search, say) does not stall the other
+        # tables; this table's lock is held meanwhile, so its game cannot change under the bot.
+        action = await asyncio.to_thread(bot.choose, view(state, seat), rng)
+        return action, seat
 
     async def _run(self, table: Table) -> None:
         """Make the server's moves (deals, bots) until a person is to act or the game ends."""
@@ -440,7 +443,7 @@ class Lobby:
             await asyncio.sleep(delay)
             async with table.lock:
                 try:
-                    move = self._next_move(table)
+                    move = await self._next_move(table)
                     if move is None:
                         return
                     self._commit(table, *move)
