@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] = input) 
         "replay": lambda: replay.run_replay(args, console, read),
     }
     for name, plugin in added.items():  # subcommands other packages add (deepsix serve)
-        commands.setdefault(name, lambda plugin=plugin: plugin.run(args))
+        commands.setdefault(name, functools.partial(plugin.run, args))
     try:
         return commands[args.command]()
     except (UsageError, ParseError) as error:

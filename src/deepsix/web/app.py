@@ -234,7 +234,7 @@ class Connection:
             self.closing = True
             self.queue.put_nowait(_Close(code, reason))
 
-    def error(
+    def error(  # noqa: PLR0913  # the fields of an error frame, keywords after the first two
         self,
         code: str,
         message: str,

@@ -11,7 +11,7 @@ from deepsix.web.command import HELP, add_arguments, run
 __all__ = ["main", "serve"]
 
 
-def serve(
+def serve(  # noqa: PLR0913  # public signature; the options are keywords
     database: str | Path = "deepsix-web.sqlite3",
     *,
     host: str = "127.0.0.1",
