@@ -27,8 +27,12 @@ def install(session: nox.Session, *groups: str, extras: str = "") -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite with the cheap hypothesis profile (what CI runs)."""
-    install(session, "test")
+    """The whole test suite with the cheap hypothesis profile (what CI runs).
+
+    The web extra comes along: the server's tests drive it over real sockets and,
+    where a Chromium is installed, through a real browser.
+    """
+    install(session, "test", extras="[web]")
     session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
 
 
@@ -76,7 +80,7 @@ def fuzz(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the library and the tests."""
-    install(session, "typecheck")
+    install(session, "typecheck", extras="[web]")
     session.run("mypy", "--strict", "src", "tests", *session.posargs)
 
 
@@ -91,7 +95,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs with warnings as errors, then run every doctest in them."""
-    install(session, "docs")
+    install(session, "docs", extras="[web]")
     out = ROOT / "docs" / "_build"
     shutil.rmtree(out, ignore_errors=True)
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", str(out / "html"))

@@ -76,7 +76,7 @@ _BUILTINS = (
 )
 _STDLIB = (
     "typing|typing_extensions|collections\\.abc|enum|random|types|attrs|attr|abc|pathlib"
-    "|concurrent\\.futures|argparse|io|json"
+    "|concurrent\\.futures|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
 )
 _BARE = (
     "Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum"
@@ -90,7 +90,7 @@ nitpick_ignore_regex = [
     # Private helpers that appear in public signatures but are not part of the API:
     # a TypeVar, and two internal aliases (reported to the lead).
     # Type variables of generic helpers.
-    (r"py:class", r"deepsix\.(io\.serialization|play\.bots)\.T"),
+    (r"py:class", r"deepsix\.(io\.serialization|io\.wire|play\.bots)\.T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
 ]  # fmt: skip

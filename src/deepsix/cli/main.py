@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -13,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from deepsix._version import __version__
-from deepsix.cli import play, replay, simulate, watch
+from deepsix.cli import play, plugins, replay, simulate, watch
 from deepsix.cli.shared import UsageError
 from deepsix.errors import ParseError, SerializationError
 from deepsix.play.bots import BOT_NAMES
@@ -21,8 +22,8 @@ from deepsix.play.bots import BOT_NAMES
 __all__ = ["MAX_LINE", "main", "read_line", "run"]
 
 
-def _parser() -> argparse.ArgumentParser:
-    """The argument parser of the subcommands."""
+def _parser(added: dict[str, plugins.Plugin] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the subcommands (and of those other packages add)."""
     parser = argparse.ArgumentParser(
         prog="deepsix",
         description="Deep Six: watch bots play, play against them, simulate, replay.",
@@ -40,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_parser(commands, bot_help)
     simulate.add_parser(commands, bot_help)
     replay.add_parser(commands)
+    plugins.add_parsers(commands, added or {})
     return parser
 
 
@@ -58,7 +60,8 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] | None = 
     """
     if read is None:
         read = read_line
-    parser = _parser()
+    added = plugins.plugins()
+    parser = _parser(added)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -71,10 +74,14 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[], str] | None = 
         "simulate": lambda: simulate.run_simulate(args, console),
         "replay": lambda: replay.run_replay(args, console, read),
     }
+    for name, plugin in added.items():  # subcommands other packages add (deepsix serve)
+        commands.setdefault(name, functools.partial(plugin.run, args))
     try:
         return commands[args.command]()
     except (UsageError, ParseError) as error:
         return _fail(console, str(error), 2)
+    except ImportError as error:  # a subcommand's optional dependencies (deepsix serve's)
+        return _fail(console, str(error), 1)
     except (SerializationError, OSError) as error:
         return _fail(console, str(error), 1)
     except KeyboardInterrupt:

@@ -1,0 +1,1 @@
+"""Reading and writing games: notation, records, JSON documents and the wire format."""

@@ -1,0 +1,7 @@
+"""``python -m deepsix.web``: the same as ``deepsix serve``."""
+
+import sys
+
+from deepsix.web.server import main
+
+sys.exit(main())

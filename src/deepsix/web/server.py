@@ -1,0 +1,52 @@
+"""Run the web server with uvicorn: :func:`serve`; :func:`main` is ``python -m deepsix.web``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from deepsix.web.command import HELP, add_arguments, run
+
+__all__ = ["main", "serve"]
+
+
+def serve(  # noqa: PLR0913  # public signature; the options are keywords
+    database: str | Path = "deepsix-web.sqlite3",
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    bot_delay: float = 0.6,
+    hand_pause: float = 4.0,
+    durable: bool = False,
+    log_level: str = "info",
+) -> None:
+    """Serve the browser client and the game API until interrupted.
+
+    Games live in the SQLite file ``database``: stop the server at any
+    moment, start it again, and every game and every move is still there.
+    """
+    import uvicorn
+
+    from deepsix.web.app import MAX_FRAME_BYTES, create_app
+
+    app = create_app(database, bot_delay=bot_delay, hand_pause=hand_pause, durable=durable)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=3,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m deepsix.web``: the same options as ``deepsix serve``."""
+    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

@@ -1,0 +1,278 @@
+"""A real server in a subprocess, WebSocket clients, and the audit of every frame a seat receives.
+
+The server under test is the one users run (``python -m deepsix.web``), on a
+free port of 127.0.0.1, with its SQLite file in a temporary directory.  The
+audit rebuilds the game from that file (the actions the server stored) and
+checks each frame pushed to a seat against the full state at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import attrs
+from websockets.sync.client import ClientConnection, connect
+
+from deepsix import (
+    GameState,
+    PlayCard,
+    Rules,
+    Seat,
+    ShowCard,
+    apply,
+    from_json,
+    new_game,
+    view,
+)
+from deepsix.events import events
+from deepsix.io.wire import action_from_wire, to_wire
+from deepsix.web.tables import legend
+from tests.core.test_views import json_cards, seen_by
+
+SEATS = "NESW"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``python -m deepsix.web`` on 127.0.0.1; kill it and start it again on the same file."""
+
+    def __init__(self, directory: Path, *, bot_delay: float = 0.0) -> None:
+        self.db = directory / "tables.sqlite3"
+        self.port = free_port()
+        self.bot_delay = bot_delay
+        self.log = directory / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        command = [
+            sys.executable, "-m", "deepsix.web", "--db", str(self.db), "--port", str(self.port),
+            "--bot-delay", str(self.bot_delay), "--hand-pause", "0", "--log-level", "warning",
+        ]  # fmt: skip
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/bots", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, so only what was committed survives."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    # -- HTTP ----------------------------------------------------------------------------
+
+    def call(
+        self, method: str, path: str, body: object = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(self.base + path, data, headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def create(
+        self, seats: dict[str, str], me: str | None = "S", **extra: object
+    ) -> dict[str, Any]:
+        status, body = self.call("POST", "/api/tables", {"seats": seats, "me": me, **extra})
+        assert status == 201, body
+        return dict(body)
+
+    def join(self, table: str, seat: str, name: str = "") -> str:
+        status, body = self.call("POST", f"/api/tables/{table}/join", {"seat": seat, "name": name})
+        assert status == 200, body
+        return str(body["token"])
+
+    def four_humans(self, seed: int = 1) -> tuple[str, dict[str, str]]:
+        """A table with four open seats, each joined: its id and each seat's token."""
+        made = self.create({}, me="N", seed=seed)
+        table = made["table"]["id"]
+        tokens = {"N": made["token"]}
+        for seat in "ESW":
+            tokens[seat] = self.join(table, seat)
+        return table, tokens
+
+    # -- the stored game -----------------------------------------------------------------
+
+    def states(self, table: str) -> list[GameState]:
+        """Every state of the table's game, from the stored actions (index = seq)."""
+        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+        try:
+            rules, dealer = db.execute(
+                "SELECT rules, dealer FROM tables WHERE id = ?", (table,)
+            ).fetchone()
+            rows = db.execute(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table,)
+            ).fetchall()
+        finally:
+            db.close()
+        state = new_game(from_json(rules, Rules), Seat(SEATS.index(dealer)))
+        states = [state]
+        for (text,) in rows:
+            state = apply(state, action_from_wire(json.loads(text)))
+            states.append(state)
+        return states
+
+    def count(self, table: str) -> int:
+        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table,)).fetchone()
+        finally:
+            db.close()
+        return int(row[0])
+
+
+@attrs.define
+class Audit:
+    """Every frame each seat received; :meth:`check` compares them with the full states."""
+
+    frames: list[tuple[str, Seat | None, dict[str, Any]]] = attrs.field(factory=list)
+
+    def add(self, table: str, seat: Seat | None, frame: dict[str, Any]) -> None:
+        self.frames.append((table, seat, frame))
+
+    def check(self, server: Server) -> int:
+        """Assert that no frame holds a card its seat may not see; returns the frames checked."""
+        states: dict[str, list[GameState]] = {}
+        checked = 0
+        for table, seat, frame in self.frames:
+            if frame.get("op") != "update":
+                rest = dict(frame)
+                if rest["op"] == "welcome":  # the meld legend: the same for everyone
+                    assert rest.pop("melds") == legend()
+                assert json_cards(json.dumps(rest)) == set(), frame  # no card outside updates
+                continue
+            if table not in states:
+                states[table] = server.states(table)
+            seq = frame["seq"]
+            state = states[table][seq]
+            # The view is exactly the library's view for this seat, which hides every hidden card.
+            assert frame["view"] == to_wire(view(state, seat)), (seat, seq)
+            # And independently: every card anywhere in the frame is one this seat has seen
+            # (a step's events may name the cards of a trick the step just closed and cleared).
+            visible = {card.ascii for card in seen_by(state, seat)}
+            if seq > 0:
+                before = states[table][seq - 1]
+                visible |= {card.ascii for card in seen_by(before, seat)}
+                action = state.history[-1]
+                if isinstance(action, PlayCard | ShowCard):
+                    visible.add(action.card.ascii)
+            assert json_cards(json.dumps(frame)) <= visible, (seat, seq)
+            if frame["events"]:
+                before, after = states[table][seq - 1], state
+                expected = events(before, after.history[-1], after)
+                assert frame["events"] == [to_wire(event) for event in expected]
+            checked += 1
+        print(f"audit: {checked} update frames checked for leaks ({len(self.frames)} frames)")
+        return checked
+
+
+class Client:
+    """A WebSocket client of one seat (or a spectator), recording every frame for the audit."""
+
+    def __init__(
+        self, server: Server, table: str, token: str | None, audit: Audit | None = None
+    ) -> None:
+        self.table = table
+        self.audit = audit
+        self.seat: Seat | None = None
+        # entered as a context manager (websockets 17.1 deprecates connecting otherwise)
+        self.socket: ClientConnection = connect(
+            f"{server.ws}/{table}", max_size=None, ping_interval=None
+        ).__enter__()
+        hello: dict[str, object] = {"op": "hello"}
+        if token is not None:
+            hello["token"] = token
+        self.send(hello)
+        welcome = self.recv()
+        assert welcome["op"] == "welcome", welcome
+        letter = welcome["seat"]
+        self.seat = None if letter is None else Seat(SEATS.index(letter))
+        self.last: dict[str, Any] = self.until(lambda frame: frame["op"] == "update")
+
+    def send(self, message: object) -> None:
+        self.socket.send(json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(self.socket.recv(timeout))
+        if self.audit is not None:
+            self.audit.add(self.table, self.seat, frame)
+        if frame["op"] == "update":
+            self.last = frame
+        return frame
+
+    def until(self, condition: Any, timeout: float = 10) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(max(0.01, deadline - time.monotonic()))
+            if condition(frame):
+                return frame
+
+    def reach(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+        """The latest update, once it is of version ``seq`` or later."""
+        if self.last["seq"] >= seq:
+            return self.last
+        return self.until(lambda frame: frame["op"] == "update" and frame["seq"] >= seq, timeout)
+
+    def drain(self, quiet: float = 0.3) -> None:
+        """Read frames until none comes for ``quiet`` seconds."""
+        while True:
+            try:
+                self.recv(quiet)
+            except TimeoutError:
+                return
+
+    def act(self, action: object) -> dict[str, Any]:
+        """Send an action; the next update or error frame."""
+        self.send({"op": "act", "action": action})
+        return self.until(lambda frame: frame["op"] in ("update", "error"))
+
+    def close(self) -> None:
+        self.socket.close()
