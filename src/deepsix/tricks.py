@@ -3,8 +3,9 @@
 Winning (R-PLAY-4 to R-PLAY-6): a trick goes to the highest card of the
 *last suit introduced* to it.  Sunk-suit cards count as if the sunk suit
 had been introduced before every other suit, so they never beat a card of
-another suit, and a sunk-suit lead loses to the first off-suit card.  Of
-two identical cards the one played later is higher.
+another suit: a trick led in the sunk suit goes to the last other suit
+introduced to it (with sunk diamonds, 2♦ 5♥ 3♣ 4♦ goes to the 3♣).  Of two
+identical cards the one played later is higher.
 
 Playing (R-PLAY-2, R-PLAY-3): follow the suit led if you can; a player who
 follows must "play over" if able -- by default, play a card that would win
