@@ -2,6 +2,6 @@
 
 import sys
 
-from deepsix.web.server import main
+from deepsix.web.command import main
 
 sys.exit(main())

@@ -12,11 +12,12 @@ then says what to install.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from deepsix.errors import DeepSixError
 
-__all__ = ["HELP", "MissingWebExtraError", "add_arguments", "run"]
+__all__ = ["HELP", "MissingWebExtraError", "add_arguments", "main", "run"]
 
 HELP = "serve tables to browsers: a lobby, seats with secret tokens, bots for empty seats"
 """The one-line help of ``deepsix serve``."""
@@ -79,3 +80,10 @@ def run(args: Any) -> int:
         log_level=args.log_level,
     )
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m deepsix.web``: the same options as ``deepsix serve``."""
+    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

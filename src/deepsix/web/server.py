@@ -1,14 +1,11 @@
-"""Run the web server with uvicorn: :func:`serve`; :func:`main` is ``python -m deepsix.web``."""
+"""Run the web server with uvicorn: :func:`serve` (``deepsix serve`` and ``python -m
+deepsix.web`` parse their options in :mod:`deepsix.web.command` and call it)."""
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Sequence
 from pathlib import Path
 
-from deepsix.web.command import HELP, add_arguments, run
-
-__all__ = ["main", "serve"]
+__all__ = ["serve"]
 
 
 def serve(  # noqa: PLR0913  # public signature; the options are keywords
@@ -43,10 +40,3 @@ def serve(  # noqa: PLR0913  # public signature; the options are keywords
         server_header=False,
         timeout_graceful_shutdown=3,
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m deepsix.web``: the same options as ``deepsix serve``."""
-    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
