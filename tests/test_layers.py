@@ -40,13 +40,12 @@ def resolve(name: str) -> str | None:
     return name or None
 
 
-def imports(module: str, *, top_level_only: bool = False) -> Iterator[tuple[int, str]]:
+def imports(module: str) -> Iterator[tuple[int, str]]:
     """``(line, imported deepsix module)`` for every import in ``module`` (any depth)."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
-    for node in nodes:
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
