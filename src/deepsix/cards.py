@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, NoReturn
+from typing import Final
 
-from deepsix.errors import ParseError, no_such_member
+from deepsix.errors import ParseError, RefusesUnknownValues
 
 __all__ = [
     "CARDS",
@@ -32,12 +32,8 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(RefusesUnknownValues, enum.IntEnum):
     """The four suits, in the order cards sort by."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
@@ -81,12 +77,8 @@ for _suit in Suit:
 _SUIT_LOOKUP.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
 
 
-class Rank(enum.IntEnum):
+class Rank(RefusesUnknownValues, enum.IntEnum):
     """The seven ranks; the enum value is the number printed on the card."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
@@ -102,12 +94,8 @@ class Rank(enum.IntEnum):
         return str(self.value)
 
 
-class Seat(enum.IntEnum):
+class Seat(RefusesUnknownValues, enum.IntEnum):
     """The four seats, numbered clockwise.  North and South are partners, as are East and West."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 
@@ -146,12 +134,8 @@ class Seat(enum.IntEnum):
         raise ParseError(f"{text!r} is not a seat (use N, E, S, W or 0-3)")
 
 
-class Team(enum.IntEnum):
+class Team(RefusesUnknownValues, enum.IntEnum):
     """The two partnerships: team 0 is North-South, team 1 is East-West."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     __hash__ = int.__hash__  # the C-level hash; Enum's own is a slow Python method
 

@@ -23,6 +23,7 @@ __all__ = [
     "NotAnActionError",
     "ParseError",
     "Reason",
+    "RefusesUnknownValues",
     "SerializationError",
     "WrongTypeError",
 ]
@@ -64,20 +65,20 @@ class SerializationError(DeepSixError, ValueError):
     """A saved document (JSON, a game record) is malformed, inconsistent or hostile."""
 
 
-def no_such_member(cls: type[enum.Enum], value: object) -> NoReturn:
-    """The library's enums' ``_missing_``: ``Seat(7)`` raises :class:`ParseError`, not a
-    bare ``ValueError`` (it still is one)."""
-    simple = all(isinstance(member.value, int | str) for member in cls)
-    names = ", ".join(repr(member.value) if simple else member.name for member in cls)
-    raise ParseError(f"{_brief(value)} is not a {cls.__name__} (one of {names})")
-
-
-class Reason(enum.Enum):
-    """Why an action is illegal.  ``reason.rule`` is the rule it breaks."""
+class RefusesUnknownValues:
+    """Mixed into the library's enums: ``Seat(7)`` raises :class:`ParseError` (still a
+    ``ValueError``) naming the values there are, not a bare ``ValueError``."""
 
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
+        members = list(cls)  # type: ignore[call-overload]  # only ever mixed into an Enum
+        simple = all(isinstance(member.value, int | str) for member in members)
+        names = ", ".join(repr(member.value) if simple else member.name for member in members)
+        raise ParseError(f"{_brief(value)} is not a {cls.__name__} (one of {names})")
+
+
+class Reason(RefusesUnknownValues, enum.Enum):
+    """Why an action is illegal.  ``reason.rule`` is the rule it breaks."""
 
     GAME_OVER = ("R-END-1", "the game is over; no more actions are taken")
     CHANCE_STEP = ("R-DEAL-1", "the cards must be dealt first (a chance step: apply a Deal)")

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from deepsix.cards import Card, Rank, Suit
-from deepsix.errors import ParseError, Reason, no_such_member
+from deepsix.errors import ParseError, Reason, RefusesUnknownValues
 from deepsix.hands import BIT, HIGH_BITS, LOW_BITS, counts_of, pack, pack_counts, size
 
 if TYPE_CHECKING:
@@ -51,24 +51,16 @@ __all__ = [
 ]
 
 
-class MeldFamily(enum.Enum):
+class MeldFamily(RefusesUnknownValues, enum.Enum):
     """The three families of meld; a card copy serves at most one meld per family."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     RUN = "run"
     ECHO = "echo"
     WIDE = "wide"
 
 
-class MeldKind(enum.Enum):
+class MeldKind(RefusesUnknownValues, enum.Enum):
     """The nine kinds of meld, with their family, ranks, value and short code."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     GRAND_RUN = ("GR", "grand run", MeldFamily.RUN, (8, 7, 6, 5, 4), -50)
     DEEP_RUN = ("DR", "deep run", MeldFamily.RUN, (8, 7, 6), -30)

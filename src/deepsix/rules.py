@@ -8,11 +8,11 @@ variant is a value, not a fork of the code.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import attrs
 
-from deepsix.errors import InvalidStateError, no_such_member
+from deepsix.errors import InvalidStateError, RefusesUnknownValues
 
 __all__ = [
     "LARGEST_PARTNERSHIP_MELD",
@@ -48,12 +48,8 @@ never be made, so the floor is that figure rounded *up* to a multiple of
 """
 
 
-class PlayOver(enum.Enum):
+class PlayOver(RefusesUnknownValues, enum.Enum):
     """What "play over" means for a player who follows suit (R-PLAY-3)."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     WIN_TRICK = "win-trick"
     """Default: play a card that would win the trick as it stands, if you hold one."""

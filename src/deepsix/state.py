@@ -21,7 +21,7 @@ import attrs
 
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
-from deepsix.errors import InvalidStateError, no_such_member
+from deepsix.errors import InvalidStateError, RefusesUnknownValues
 from deepsix.hands import unpack
 from deepsix.melds import Meld
 from deepsix.rules import Rules
@@ -41,12 +41,8 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class Phase(RefusesUnknownValues, enum.Enum):
     """The phases of a hand, in order, and the end of the game."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        no_such_member(cls, value)
 
     __hash__ = object.__hash__  # identity hash in C; Enum's own is a slow Python method
 
