@@ -34,9 +34,9 @@ from deepsix import (
     shuffled_deal,
     view,
 )
-from tests.io_games import game_states, one_state_per_phase
-from tests.strategies import RULES_VARIANTS, examples, reachable_states, rules_ids
-from tests.test_views import hidden_swaps
+from tests.core.test_views import hidden_swaps
+from tests.support.games import game_states, one_state_per_phase
+from tests.support.strategies import RULES_VARIANTS, examples, reachable_states, rules_ids
 
 from .frameworks import require
 

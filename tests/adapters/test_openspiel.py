@@ -27,7 +27,7 @@ from deepsix import (
     legal_actions,
     view,
 )
-from tests.test_views import hidden_swaps
+from tests.core.test_views import hidden_swaps
 
 from .examples import example
 from .frameworks import require
