@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 from collections import Counter
@@ -47,16 +48,25 @@ def load(**params: Any) -> Any:
     return pyspiel.load_game(adapter.SHORT_NAME, params)
 
 
-def random_playout(game: Any, rng: random.Random, *, until: int | None = None) -> list[Any]:
-    """The states of one random game (chance sampled by its probabilities)."""
+def random_playout(
+    game: Any,
+    rng: random.Random,
+    *,
+    until: int | None = None,
+    chance: random.Random | None = None,
+    choices: int | None = None,
+) -> list[Any]:
+    """The states of one random game (chance sampled by its probabilities, from ``chance``
+    if given: the same generator state deals the same cards; players choose among their
+    first ``choices`` legal actions if given, else among all)."""
     state = game.new_initial_state()
     states = [state.clone()]
     while not state.is_terminal() and (until is None or len(states) < until):
         if state.is_chance_node():
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
+            state.apply_action((chance or rng).choices(outcomes, weights)[0])
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(rng.choice(state.legal_actions()[:choices]))
         states.append(state.clone())
     return states
 
@@ -331,10 +341,13 @@ def test_nobody_sees_the_deal_in_progress() -> None:
 
 def test_resampled_states_share_the_players_information_state() -> None:
     rng = random.Random(30)
-    for params in ({}, {"mode": "game", "target_score": 400}):
+    for params in ({}, {"mode": "game", "target_score": 5000, "max_hands": 3}):
         game = load(**params)
         differed = 0
-        for state in random_playout(game, rng)[::9]:
+        states = random_playout(game, rng)
+        if params:  # three hands: the samples redraw the finished hands too
+            assert len(states[-1].engine_state.completed_hands) == 3
+        for state in states[::9]:
             if state.is_chance_node() or state.is_terminal():
                 continue
             for player in range(4):
@@ -353,21 +366,27 @@ def test_resampling_takes_openspiels_sampler() -> None:
 
 
 def test_information_state_strings_have_perfect_recall() -> None:
-    # Same information state => same own past actions, and same earlier information states.
-    game = load(mode="game", target_score=300)
+    # Perfect recall: two histories in the same information state of a player went through
+    # the same earlier information states of that player, with the same actions taken there.
+    # The same cards are dealt in every game and the players choose between two actions,
+    # so their information states recur.
+    game = load(mode="game", target_score=5000, max_hands=2)
     rng = random.Random(17)
-    seen: dict[tuple[int, str], tuple[object, ...]] = {}
-    for _ in range(12):
-        own: list[list[object]] = [[], [], [], []]
-        for state in random_playout(game, rng):
-            if state.is_chance_node() or state.is_terminal():
+    seen: dict[tuple[int, str], tuple[tuple[str, int], ...]] = {}
+    visits = 0
+    for _ in range(30):
+        own: list[list[tuple[str, int]]] = [[], [], [], []]
+        states = random_playout(game, rng, chance=random.Random(0), choices=2)
+        for state, after in itertools.pairwise(states):
+            if state.is_chance_node():
                 continue
             player = state.current_player()
-            key = (player, state.information_state_string(player))
-            history = tuple(own[player])
-            assert seen.setdefault(key, history) == history
-            own[player].append((key[1], state.history()[-1] if state.history() else None))
-    assert len(seen) > 500
+            infostate = state.information_state_string(player)
+            past = tuple(own[player])
+            assert seen.setdefault((player, infostate), past) == past
+            own[player].append((infostate, after.history()[-1]))
+            visits += 1
+    assert visits - len(seen) > 100  # information states did recur
 
 
 def test_observers_of_each_kind() -> None:
