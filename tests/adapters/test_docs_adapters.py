@@ -39,8 +39,13 @@ def test_the_pages_are_in_the_table_of_contents() -> None:
     assert "\nopenspiel\npettingzoo\n" in index
 
 
+def test_every_page_includes_the_encodings() -> None:
+    for page in ("index.md", "openspiel.md", "pettingzoo.md"):
+        assert "```{include} encodings.inc" in (PAGES / page).read_text(encoding="utf-8")
+
+
 def test_the_action_table_is_the_encoding() -> None:
-    rows = table_rows(PAGES / "index.md", "ids")
+    rows = table_rows(PAGES / "encodings.inc", "ids")
     starts = [int(row[0].split("-")[0]) for row in rows]
     assert starts == [
         _encoding.PLAY_BASE,
@@ -54,12 +59,12 @@ def test_the_action_table_is_the_encoding() -> None:
     ]
     ends = [row[0].split("-")[1] if "-" in row[0] else row[0] for row in rows]
     assert ends[:-1] == [str(n - 1) for n in starts[1:]]
-    text = (PAGES / "index.md").read_text(encoding="utf-8")
+    text = (PAGES / "encodings.inc").read_text(encoding="utf-8")
     assert f"{ActionCodec.for_rules(Rules()).num_actions} actions in all" in text
 
 
 def test_the_observation_table_is_the_layout() -> None:
-    rows = table_rows(PAGES / "index.md", "piece")
+    rows = table_rows(PAGES / "encodings.inc", "piece")
     documented = {row[0].strip("`"): (row[1], row[2], row[3]) for row in rows}
     recall = ObservationLayout.build(Rules(), perfect_recall=True)
     summary = ObservationLayout.build(Rules(), perfect_recall=False)
@@ -76,7 +81,7 @@ def test_the_observation_table_is_the_layout() -> None:
     assert [name for name in order if name in [p.name for p in recall.pieces]] == [
         p.name for p in recall.pieces
     ]
-    text = (PAGES / "index.md").read_text(encoding="utf-8")
+    text = (PAGES / "encodings.inc").read_text(encoding="utf-8")
     assert f"information state has {recall.size:,} entries, the observation {summary.size}" in text
 
 
