@@ -78,6 +78,7 @@ __all__ = [
     "SHOW_BASE",
     "SINK_BASE",
     "ActionCodec",
+    "Entries",
     "ObservationLayout",
     "Piece",
     "max_decisions_per_hand",
@@ -104,6 +105,9 @@ _NUM_MELDS: Final = len(ALL_MELDS)
 
 _ASCII: Final = tuple(card.ascii for card in CARDS)
 _LETTER: Final = tuple(str(seat) for seat in Seat)
+
+Entries = tuple[list[int], dict[int, int]]
+"""An encoded observation: the indices equal to 1, and the other non-zero entries."""
 
 _Tally = tuple[tuple[frozenset[Suit], ...], tuple[int, int], tuple[int, int]]
 _LAST_TALLY: Final[list[Any]] = []
@@ -215,9 +219,12 @@ class ActionCodec:
         anything else, an id outside ``0 .. num_actions - 1`` or a seat
         outside 0..3.
         """
-        if isinstance(index, bool) or not isinstance(index, SupportsIndex):
-            raise IllegalActionError(Reason.UNKNOWN_ACTION, f"{index!r} is not an action id", index)
-        index = operator.index(index)
+        if type(index) is not int:  # numpy integers too; not bools, strings or floats
+            if isinstance(index, bool) or not hasattr(type(index), "__index__"):
+                raise IllegalActionError(
+                    Reason.UNKNOWN_ACTION, f"{index!r} is not an action id", index
+                )
+            index = operator.index(index)
         if not 0 <= index < self.num_actions or not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3
         ):
@@ -429,13 +436,23 @@ class ObservationLayout:
 
     def write(self, out: npt.NDArray[np.float32], view: PlayerView, me: Seat | int) -> None:
         """Fill ``out`` (a float vector of length :attr:`size`) with the encoding of ``view``."""
-        ones, counted = self._entries(view, int(me))
+        self.fill(out, self.entries(view, me))
+
+    def entries(self, view: PlayerView, me: Seat | int) -> Entries:
+        """The encoding of ``view`` in compact form: the indices of the entries equal to 1,
+        and the other non-zero entries with their values (see :meth:`fill`)."""
+        return self._entries(view, int(me))
+
+    @staticmethod
+    def fill(out: npt.NDArray[np.float32], entries: Entries) -> None:
+        """Write ``entries`` (from :meth:`entries`) into ``out``, zeroing the rest."""
+        ones, counted = entries
         out.fill(0.0)
         out[ones] = 1.0
         if counted:
             out[list(counted)] = list(counted.values())
 
-    def _entries(self, view: PlayerView, me: int) -> tuple[list[int], dict[int, int]]:
+    def _entries(self, view: PlayerView, me: int) -> Entries:
         """The entries equal to 1 (distinct), and the others with their values."""
         o = self._offsets
         rel = _RELATIVE[me]

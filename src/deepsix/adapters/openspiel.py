@@ -63,6 +63,7 @@ from deepsix.views import PlayerView, view
 
 from ._encoding import (
     ActionCodec,
+    Entries,
     ObservationLayout,
     max_decisions_per_hand,
     max_hand_score,
@@ -306,6 +307,7 @@ class _Core:
     terminal: bool
     _views: dict[int, PlayerView] = attrs.field(factory=dict, init=False)
     _view_texts: dict[int, str] = attrs.field(factory=dict, init=False)
+    _entries: dict[tuple[ObservationLayout, int], Entries] = attrs.field(factory=dict, init=False)
     _text: list[str] = attrs.field(factory=list, init=False)
     _last_child: list[Any] = attrs.field(factory=list, init=False)
 
@@ -315,6 +317,16 @@ class _Core:
         found = self._views.get(key)
         if found is None:
             found = self._views[key] = view(self.state, seat)
+        return found
+
+    def entries_for(self, layout: ObservationLayout, player: int) -> Entries:
+        """``player``'s observation in ``layout``, encoded once.  (OpenSpiel asks for the
+        tensor sizes by encoding the initial state, whose core is shared: this keeps that cheap.)"""
+        key = (layout, player)
+        found = self._entries.get(key)
+        if found is None:
+            seen = self.view_for(player if layout.private else None)
+            found = self._entries[key] = layout.entries(seen, player)
         return found
 
     def view_text_for(self, seat: int | None) -> str:
@@ -359,6 +371,7 @@ class _Core:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_views", {})
         object.__setattr__(self, "_view_texts", {})
+        object.__setattr__(self, "_entries", {})
         object.__setattr__(self, "_text", [])
         object.__setattr__(self, "_last_child", [])
 
@@ -388,9 +401,12 @@ def _step(core: _Core, action: int) -> _Core:
 
 def _deal(core: _Core, outcome: object) -> tuple[GameState, tuple[Card, ...]]:
     """The state and the cards dealt so far after one more card of the deal."""
-    if isinstance(outcome, bool) or not isinstance(outcome, SupportsIndex):  # ints, numpy ints
+    if type(outcome) is int:
+        action = outcome
+    elif isinstance(outcome, bool) or not isinstance(outcome, SupportsIndex):  # numpy ints pass
         raise IllegalActionError(Reason.BAD_DEAL, f"{outcome!r} is not a card index", outcome)
-    action = operator.index(outcome)
+    else:
+        action = operator.index(outcome)
     if not 0 <= action < len(CARDS) or core.dealt.count(CARDS[action]) >= 2:
         raise IllegalActionError(
             Reason.BAD_DEAL, f"chance outcome {action} is not a card left in the deck", action
@@ -573,8 +589,7 @@ class DeepSixObserver:
 
     def set_from(self, state: DeepSixState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        core = state._core
-        self.layout.write(self.tensor, core.view_for(player if self.private else None), player)
+        self.layout.fill(self.tensor, state._core.entries_for(self.layout, player))
 
     def string_from(self, state: DeepSixState, player: int) -> str:
         """``player``'s observation of ``state`` as text."""
