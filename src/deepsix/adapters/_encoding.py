@@ -301,6 +301,7 @@ class ObservationLayout:
     """The vector's length."""
     _offsets: dict[str, int]
     _bid_index: dict[int, int]
+    _memo: dict[int, tuple[object, Any]] = attrs.field(factory=dict, init=False)
 
     @classmethod
     def build(
@@ -506,33 +507,20 @@ class ObservationLayout:
                 key = row + _MELD_INDEX[meld]
                 counted[key] = counted.get(key, 0) + 1
         if self.perfect_recall:
-            tricks = o["tricks"]
-            leaders = o["trick_leaders"]
-            winners = o["trick_winners"]
-            for k, trick in enumerate(view.tricks):
-                row = tricks + k * 4 * _NUM_CARDS
-                plays = trick.plays
-                for seat, card in plays:
-                    one(row + rel[seat] * _NUM_CARDS + card)
-                one(leaders + k * 4 + rel[plays[0][0]])
-                one(winners + k * 4 + rel[trick.winner])
+            ones += self._completed_tricks(view, me)
             if view.trick:
                 k = len(view.tricks)
-                row = tricks + k * 4 * _NUM_CARDS
+                row = o["tricks"] + k * 4 * _NUM_CARDS
                 for seat, card in view.trick:
                     one(row + rel[seat] * _NUM_CARDS + card)
-                one(leaders + k * 4 + rel[view.trick[0][0]])
+                one(o["trick_leaders"] + k * 4 + rel[view.trick[0][0]])
         else:
             base = o["trick"]
             for seat, card in view.trick:
                 one(base + rel[seat] * _NUM_CARDS + card)
             if view.trick:
                 one(o["trick_leader"] + rel[view.trick[0][0]])
-            base = o["played"]
-            for trick in view.tricks:
-                for seat, card in trick.plays:
-                    key = base + rel[seat] * _NUM_CARDS + card
-                    counted[key] = counted.get(key, 0) + 1
+            counted.update(self._completed_tricks_played(view, me))
         voids, taken, points = self._tally(view)
         base = o["voids"]
         for seat, suits in enumerate(voids):
@@ -550,6 +538,45 @@ class ObservationLayout:
                 counted[o[name] + 1] = pair[1 - team]
         counted[o["hand_number"]] = view.hand_number
         return ones, counted
+
+    def _completed_tricks(self, view: PlayerView, me: int) -> list[int]:
+        """The ``tricks``, ``trick_leaders`` and ``trick_winners`` entries of the completed
+        tricks.  The engine keeps one tuple of completed tricks until the next trick is
+        complete, so the last result per seat is kept, keyed on that tuple's identity."""
+        tricks = view.tricks
+        memo = self._memo.get(me)
+        if memo is not None and memo[0] is tricks:
+            found: list[int] = memo[1]
+            return found
+        o = self._offsets
+        rel = _RELATIVE[me]
+        ones: list[int] = []
+        for k, trick in enumerate(tricks):
+            row = o["tricks"] + k * 4 * _NUM_CARDS
+            plays = trick.plays
+            for seat, card in plays:
+                ones.append(row + rel[seat] * _NUM_CARDS + card)
+            ones.append(o["trick_leaders"] + k * 4 + rel[plays[0][0]])
+            ones.append(o["trick_winners"] + k * 4 + rel[trick.winner])
+        self._memo[me] = (tricks, ones)
+        return ones
+
+    def _completed_tricks_played(self, view: PlayerView, me: int) -> dict[int, int]:
+        """The ``played`` entries (see :meth:`_completed_tricks` for the memo)."""
+        tricks = view.tricks
+        memo = self._memo.get(me)
+        if memo is not None and memo[0] is tricks:
+            found: dict[int, int] = memo[1]
+            return found
+        base = self._offsets["played"]
+        rel = _RELATIVE[me]
+        played: dict[int, int] = {}
+        for trick in tricks:
+            for seat, card in trick.plays:
+                key = base + rel[seat] * _NUM_CARDS + card
+                played[key] = played.get(key, 0) + 1
+        self._memo[me] = (tricks, played)
+        return played
 
     @staticmethod
     def _tally(view: PlayerView) -> _Tally:
