@@ -188,6 +188,14 @@ def test_the_deal_is_one_card_at_a_time_with_exact_probabilities() -> None:
         game.new_initial_state().apply_action(28)
 
 
+def test_chance_outcomes_exist_only_at_chance_nodes() -> None:
+    states = random_playout(load(), random.Random(5))
+    for state in (states[56], states[-1]):
+        assert not state.is_chance_node()
+        with pytest.raises(IllegalActionError):
+            state.chance_outcomes()
+
+
 def test_a_card_cannot_be_dealt_three_times() -> None:
     state = load().new_initial_state()
     state.apply_action(5)

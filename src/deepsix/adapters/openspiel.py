@@ -465,6 +465,10 @@ class DeepSixState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each distinct card still in the deck, with probability (copies left) / (cards left)."""
         core = self._core
+        if core.terminal or core.state.to_act is not None:
+            raise IllegalActionError(
+                Reason.NOT_CHANCE_STEP, "chance_outcomes() at a non-chance node"
+            )
         left = [2] * len(CARDS)
         for card in core.dealt:
             left[card] -= 1
