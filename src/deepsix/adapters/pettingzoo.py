@@ -131,9 +131,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.mode = mode
         self.rules = rules
         self.max_hands = max_hands
-        self.first_dealer = Seat(dealer) if type(dealer) is int and 0 <= dealer <= 3 else None
-        if self.first_dealer is None:
+        if type(dealer) is not int or not 0 <= dealer <= 3:
             raise ParseError(f"dealer={dealer!r} must be a seat number 0..3")
+        self.first_dealer = Seat(dealer)
         self.codec = ActionCodec.for_rules(rules)
         self.layout = ObservationLayout.build(
             rules,
@@ -176,7 +176,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self._rng = random.Random(seed)
         elif self._rng is None:
             self._rng = random.Random()
-        assert self.first_dealer is not None
         state = new_game(self.rules, self.first_dealer)
         self._state = apply(state, shuffled_deal(self._rng))
         self.agents = list(AGENTS)
