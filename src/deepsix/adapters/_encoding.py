@@ -462,40 +462,54 @@ class ObservationLayout:
             o["phase"] + _PHASE_INDEX[view.phase],
             o["dealer"] + rel[view.dealer],
         ]
-        one = ones.append
-        counted: dict[int, int] = {}
         if view.to_act is not None:
-            one(o["to_act"] + rel[view.to_act])
+            ones.append(o["to_act"] + rel[view.to_act])
+        counted: dict[int, int] = {}
         if self.private:
             for name, cards in (
                 ("hand", view.hand),
                 ("passed", view.passed),
                 ("received", view.received),
             ):
-                base = o[name]
-                for card in cards:
-                    counted[base + card] = counted.get(base + card, 0) + 1
-        if not self.public:
-            return ones, counted
+                _add_cards(counted, o[name], cards)
+        if self.public:
+            self._auction(view, rel, ones)
+            self._table(view, rel, counted)
+            if self.perfect_recall:
+                ones += self._completed_tricks(view, me)
+                self._current_trick(view, rel, ones, len(view.tricks))
+            else:
+                self._current_trick(view, rel, ones, None)
+                counted.update(self._completed_tricks_played(view, me))
+            self._tallies(view, me, ones, counted)
+        return ones, counted
+
+    def _auction(self, view: PlayerView, rel: tuple[int, ...], ones: list[int]) -> None:
+        """``auction_bids``, ``auction_passed``, ``bidder`` and ``contract``."""
+        o = self._offsets
+        n_bids = len(self._bid_index)
+        for call in view.bids:
+            if type(call) is Pass:
+                ones.append(o["auction_passed"] + rel[call.seat])
+            else:
+                assert type(call) is Bid
+                ones.append(
+                    o["auction_bids"] + rel[call.seat] * n_bids + self._bid_index[call.amount]
+                )
+        if view.bidder is not None and view.bid is not None:
+            ones.append(o["bidder"] + rel[view.bidder])
+            ones.append(o["contract"] + self._bid_index[view.bid])
+        if view.sunk_suit is not None:
+            ones.append(o["sunk_suit"] + view.sunk_suit)
+
+    def _table(self, view: PlayerView, rel: tuple[int, ...], counted: dict[int, int]) -> None:
+        """``hand_sizes``, ``invitation``, ``pass_counts`` and ``melds``."""
+        o = self._offsets
         base = o["hand_sizes"]
         for seat, n in enumerate(view.hand_sizes):
             if n:
                 counted[base + rel[seat]] = n
-        n_bids = len(self._bid_index)
-        for call in view.bids:
-            if type(call) is Pass:
-                one(o["auction_passed"] + rel[call.seat])
-            else:
-                assert type(call) is Bid
-                one(o["auction_bids"] + rel[call.seat] * n_bids + self._bid_index[call.amount])
-        if view.bidder is not None and view.bid is not None:
-            one(o["bidder"] + rel[view.bidder])
-            one(o["contract"] + self._bid_index[view.bid])
-        if view.sunk_suit is not None:
-            one(o["sunk_suit"] + view.sunk_suit)
-        base = o["invitation"]
-        for card in view.invitation:
-            counted[base + card] = counted.get(base + card, 0) + 1
+        _add_cards(counted, o["invitation"], view.invitation)
         base = o["pass_counts"]
         for i, n in enumerate(view.pass_counts):
             if n:
@@ -506,26 +520,33 @@ class ObservationLayout:
             for meld in melds:
                 key = row + _MELD_INDEX[meld]
                 counted[key] = counted.get(key, 0) + 1
-        if self.perfect_recall:
-            ones += self._completed_tricks(view, me)
-            if view.trick:
-                k = len(view.tricks)
-                row = o["tricks"] + k * 4 * _NUM_CARDS
-                for seat, card in view.trick:
-                    one(row + rel[seat] * _NUM_CARDS + card)
-                one(o["trick_leaders"] + k * 4 + rel[view.trick[0][0]])
+
+    def _current_trick(
+        self, view: PlayerView, rel: tuple[int, ...], ones: list[int], index: int | None
+    ) -> None:
+        """The trick on the table: as trick ``index`` of ``tricks`` (perfect recall), or in
+        ``trick`` and ``trick_leader`` (``index`` None)."""
+        if not view.trick:
+            return
+        o = self._offsets
+        if index is None:
+            row, leader = o["trick"], o["trick_leader"]
         else:
-            base = o["trick"]
-            for seat, card in view.trick:
-                one(base + rel[seat] * _NUM_CARDS + card)
-            if view.trick:
-                one(o["trick_leader"] + rel[view.trick[0][0]])
-            counted.update(self._completed_tricks_played(view, me))
+            row = o["tricks"] + index * 4 * _NUM_CARDS
+            leader = o["trick_leaders"] + index * 4
+        for seat, card in view.trick:
+            ones.append(row + rel[seat] * _NUM_CARDS + card)
+        ones.append(leader + rel[view.trick[0][0]])
+
+    def _tallies(self, view: PlayerView, me: int, ones: list[int], counted: dict[int, int]) -> None:
+        """``voids``, ``tricks_taken``, ``points_taken``, ``scores`` and ``hand_number``."""
+        o = self._offsets
+        rel = _RELATIVE[me]
         voids, taken, points = self._tally(view)
         base = o["voids"]
         for seat, suits in enumerate(voids):
             for suit in suits:
-                one(base + rel[seat] * 4 + suit)
+                ones.append(base + rel[seat] * 4 + suit)
         team = me & 1
         for name, pair in (
             ("tricks_taken", taken),
@@ -537,7 +558,6 @@ class ObservationLayout:
             if pair[1 - team]:
                 counted[o[name] + 1] = pair[1 - team]
         counted[o["hand_number"]] = view.hand_number
-        return ones, counted
 
     def _completed_tricks(self, view: PlayerView, me: int) -> list[int]:
         """The ``tricks``, ``trick_leaders`` and ``trick_winners`` entries of the completed
@@ -600,6 +620,12 @@ class ObservationLayout:
     def __repr__(self) -> str:
         kind = "information state" if self.perfect_recall else "observation"
         return f"<ObservationLayout ({kind}): {self.size} entries, {len(self.pieces)} pieces>"
+
+
+def _add_cards(counted: dict[int, int], base: int, cards: Sequence[Card]) -> None:
+    """Count each card's copies into ``counted`` at ``base + card``."""
+    for card in cards:
+        counted[base + card] = counted.get(base + card, 0) + 1
 
 
 @functools.lru_cache(maxsize=64)

@@ -95,7 +95,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         "render_fps": 1,
     }
 
-    def __init__(
+    def __init__(  # noqa: PLR0913  # PettingZoo's keyword options, one per setting
         self,
         *,
         render_mode: str | None = None,
