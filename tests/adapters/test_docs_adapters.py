@@ -121,3 +121,18 @@ def test_the_examples_the_pages_include_exist(page: str) -> None:
     assert included
     for name in included:
         assert (PAGES / name).is_file()
+
+
+@pytest.mark.parametrize(
+    ("page", "framework", "extra"),
+    [("openspiel.md", "pyspiel", "openspiel"), ("pettingzoo.md", "pettingzoo", "pettingzoo")],
+)
+def test_the_pages_code_runs(
+    page: str, framework: str, extra: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require(framework, extra)
+    blocks = re.findall(r"```python\n(.*?)```", (PAGES / page).read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, f"{page} example", "exec"), {})  # the page's own code
+    assert capsys.readouterr().out
