@@ -275,7 +275,7 @@ def test_win_utility_in_game_mode() -> None:
 
 
 def test_game_mode_stops_at_max_hands() -> None:
-    game = load(mode="game", max_hands=2, target_score=100_000)
+    game = load(mode="game", max_hands=2, target_score=10_000)
     final = random_playout(game, random.Random(1))[-1]
     engine = final.engine_state
     assert len(engine.completed_hands) == 2
