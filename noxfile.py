@@ -16,6 +16,11 @@ nox.options.reuse_existing_virtualenvs = True
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 ROOT = Path(__file__).parent
 
+# The framework adapters' extras (issue 12): the tests and the type check need them, and
+# DEEPSIX_REQUIRE_ADAPTERS turns a missing framework into an error instead of a skip.
+ADAPTER_EXTRAS = "openspiel,pettingzoo"
+REQUIRE_ADAPTERS = {"DEEPSIX_REQUIRE_ADAPTERS": "1"}
+
 
 def install(session: nox.Session, *groups: str, extras: str = "") -> None:
     """Install the project (editable) and the named dependency groups."""
@@ -30,10 +35,10 @@ def tests(session: nox.Session) -> None:
     """The whole test suite with the cheap hypothesis profile (what CI runs).
 
     The web extra comes along: the server's tests drive it over real sockets and,
-    where a Chromium is installed, through a real browser.
+    where a Chromium is installed, through a real browser.  So do the adapters' extras.
     """
-    install(session, "test", extras="[web]")
-    session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
+    install(session, "test", extras=f"[web,{ADAPTER_EXTRAS}]")
+    session.run("pytest", "-p", "no:cacheprovider", *session.posargs, env=REQUIRE_ADAPTERS)
 
 
 @nox.session
@@ -80,7 +85,7 @@ def fuzz(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the library and the tests."""
-    install(session, "typecheck", extras="[web]")
+    install(session, "typecheck", extras=f"[web,{ADAPTER_EXTRAS}]")
     session.run("mypy", "--strict", "src", "tests", *session.posargs)
 
 

@@ -1,0 +1,1 @@
+"""Tests of the OpenSpiel and PettingZoo adapters (issue 12)."""
