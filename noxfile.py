@@ -93,8 +93,13 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
-    session.run("ruff", "check", "src", "tests", "noxfile.py", "benchmarks", "docs")
-    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks", "docs")
+    session.run(
+        "ruff", "check", "src", "tests", "noxfile.py", "conftest.py", "benchmarks", "docs", "tools"
+    )
+    session.run(
+        "ruff", "format", "--check", "src", "tests", "noxfile.py", "conftest.py", "benchmarks",
+        "docs", "tools",
+    )  # fmt: skip
 
 
 @nox.session
