@@ -38,7 +38,9 @@ def tests(session: nox.Session) -> None:
     where a Chromium is installed, through a real browser.  So do the adapters' extras.
     """
     install(session, "test", extras=f"[web,{ADAPTER_EXTRAS}]")
-    session.run("pytest", "-p", "no:cacheprovider", *session.posargs, env=REQUIRE_ADAPTERS)
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-n", "auto", *session.posargs, env=REQUIRE_ADAPTERS
+    )
 
 
 @nox.session
