@@ -129,6 +129,9 @@ class MoveValue:
     """Card points each team takes from now (this card's trick included) to the end."""
 
 
+_Play = Callable[[int, int], int]
+
+
 class _Budget(Exception):
     """Raised inside the search when its node budget runs out."""
 
@@ -182,7 +185,7 @@ class _Solver:
 
     def value(self, alpha: int = -_INF, beta: int = _INF) -> int:
         """North-South's points from here (fail-soft within ``alpha``, ``beta``)."""
-        return self.play(int(self.seat), self.leader, alpha, beta, self.left, self.tricks_left)[0]
+        return self.play(alpha, beta)
 
     def exact(self, guess: int = 0) -> int:
         """North-South's exact points from here, by a series of null-window probes (MTD(f))."""
@@ -197,8 +200,14 @@ class _Solver:
                 low = value
         return low
 
-    def _make_play(self) -> Callable[[int, int, int, int, int, int], tuple[int, int]]:  # noqa: C901, PLR0915
-        """Build the recursive search as closures over the mutable position (fast locals)."""
+    def _make_play(self) -> _Play:  # noqa: C901, PLR0915
+        """Build the recursive search as closures over the mutable position (fast locals).
+
+        The trick in progress is mirrored in an integer code (card + 1 in five
+        bits per position) so that the legal windows and the trick winners
+        found by :func:`~deepsix.tricks.play_window` and
+        :func:`~deepsix.tricks.winning_position` can be cached by it.
+        """
         hands = self.hands
         trick = self.trick
         sunk = self.sunk
@@ -215,37 +224,61 @@ class _Solver:
         merge = self.merge
         squeezing = self.squeeze
         squeezed: dict[int, int] = {}
-        endgame: dict[tuple[int, ...], int] = {}
+        endgame: dict[tuple[int, int, int, int, int], int] = {}
+        winners: dict[int, int] = {}
+        free: dict[int, tuple[Card, ...]] = {}
+        windows: dict[int, tuple[Card, ...]] = {}
         solver = self
 
-        def candidates(seat: int) -> list[Card]:
+        def winner_at(code: int) -> int:
+            """The position winning the trick so far (cached by its code)."""
+            position = winners.get(code)
+            if position is None:
+                position = winner_of(trick, sunk)
+                winners[code] = position
+            return position
+
+        def every_card(hand: int) -> tuple[Card, ...]:
+            found = free.get(hand)
+            if found is None:
+                found = (
+                    cards_of(0, hand & SUIT_MASK)
+                    + cards_of(1, (hand >> 14) & SUIT_MASK)
+                    + cards_of(2, (hand >> 28) & SUIT_MASK)
+                    + cards_of(3, hand >> 42)
+                )
+                free[hand] = found
+            return found
+
+        def candidates(seat: int, code: int, tbits: int) -> list[Card]:
             """The distinct legal cards of ``seat``, one per class of equivalent cards."""
             hand = hands[seat]
-            window = window_of(hand, trick, sunk, play_over) if trick else None
-            if window is None:
-                found = [
-                    *cards_of(0, hand & SUIT_MASK),
-                    *cards_of(1, (hand >> 14) & SUIT_MASK),
-                    *cards_of(2, (hand >> 28) & SUIT_MASK),
-                    *cards_of(3, hand >> 42),
-                ]
+            if not code:
+                found = every_card(hand)
             else:
-                suit, lowest = window
-                found = [
-                    card
-                    for card in cards_of(suit, (hand >> (14 * suit)) & SUIT_MASK)
-                    if card >= lowest
-                ]
+                led = trick[0] // 7
+                block = (hand >> (14 * led)) & SUIT_MASK
+                if not block:
+                    found = every_card(hand)
+                else:
+                    key = code << 14 | block
+                    cached = windows.get(key)
+                    if cached is None:
+                        window = window_of(hand, trick, sunk, play_over)
+                        if window is None:  # pragma: no cover - a block in the led suit
+                            cached = every_card(hand)
+                        else:
+                            suit, lowest = window
+                            cached = tuple(card for card in cards_of(suit, block) if card >= lowest)
+                        windows[key] = cached
+                    found = cached
             if len(found) < 2 or not merge:
-                return found
-            others = 0
-            for other in range(4):
-                if other != seat:
-                    others |= hands[other]
-            for card in trick:
-                others |= 1 << (2 * card)
-            kept = [found[0]]
+                return list(found)
+            others = (
+                hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
+            )
             previous = found[0]
+            kept = [previous]
             for card in found[1:]:
                 if (
                     plain[card]
@@ -258,9 +291,8 @@ class _Solver:
                 previous = card
             return kept
 
-        def squeeze_suit(suit: int, h0: int, h1: int, h2: int, h3: int) -> int:
+        def squeeze_suit(shift: int, h0: int, h1: int, h2: int, h3: int) -> int:
             """One suit of the four hands in relative-rank form, as one integer."""
-            shift = 14 * suit
             b0 = (h0 >> shift) & SUIT_MASK
             b1 = (h1 >> shift) & SUIT_MASK
             b2 = (h2 >> shift) & SUIT_MASK
@@ -279,14 +311,22 @@ class _Solver:
                 squeezed[whole] = found
             return found
 
+        def last_trick(leader: int) -> int:
+            """The position (from ``leader``) winning the hand's forced last trick."""
+            trick[:] = [CARD_OF[hands[(leader + k) & 3]] for k in range(4)]
+            code = 0
+            for k in range(4):
+                code |= (trick[k] + 1) << (5 * k)
+            position = winner_at(code)
+            trick.clear()
+            return position
+
         def boundary(leader: int, alpha: int, beta: int, left: int, tricks_left: int) -> int:
             """North-South's points from a trick boundary (``left``: card points in hands)."""
             h0, h1, h2, h3 = hands
-            if tricks_left == 1:  # every card is forced: settle the last trick directly
+            if tricks_left == 1:  # every card is forced
                 counter[0] += 4
-                cards = [CARD_OF[hands[(leader + k) & 3]] for k in range(4)]
-                winner = (leader + winner_of(cards, sunk)) & 3
-                return 0 if winner & 1 else left + bonus
+                return 0 if (leader + last_trick(leader)) & 1 else left + bonus
             if tricks_left == 2:
                 exact_key = (h0, h1, h2, h3, leader)
                 known = endgame.get(exact_key)
@@ -297,9 +337,9 @@ class _Solver:
             if squeezing:
                 key: tuple[int, ...] = (
                     squeeze_suit(0, h0, h1, h2, h3),
-                    squeeze_suit(1, h0, h1, h2, h3),
-                    squeeze_suit(2, h0, h1, h2, h3),
-                    squeeze_suit(3, h0, h1, h2, h3),
+                    squeeze_suit(14, h0, h1, h2, h3),
+                    squeeze_suit(28, h0, h1, h2, h3),
+                    squeeze_suit(42, h0, h1, h2, h3),
                     leader,
                 )
             else:
@@ -315,7 +355,7 @@ class _Solver:
                     return high
             a = max(alpha, low)
             b = min(beta, high)
-            value, card = play(leader, leader, a, b, left, tricks_left, hint)
+            value, card = play(leader, leader, a, b, left, tricks_left, 0, 0, 0, hint)
             if value <= a:
                 high = min(high, value)
             elif value >= b:
@@ -327,61 +367,83 @@ class _Solver:
 
         def last_two(leader: int, left: int) -> int:
             """North-South's exact points over the hand's last two tricks (plain minimax)."""
-            best = -1
-            for first in candidates(leader):
-                hands[leader] -= 1 << (2 * first)
-                trick.append(first)
-                value = second_card(leader, (leader + 1) & 3, left)
-                trick.pop()
-                hands[leader] += 1 << (2 * first)
-                if best < 0 or (value < best if not leader & 1 else value > best):
-                    best = value
-            return best
+            return exhaust(leader, leader, left, 0, 0, 0)
 
-        def second_card(leader: int, seat: int, left: int) -> int:
-            """The rest of the second-to-last trick, then the forced last trick."""
+        def exhaust(seat: int, leader: int, left: int, code: int, tbits: int, taken: int) -> int:
+            """Plain minimax over the second-to-last trick, then the forced last trick."""
             counter[0] += 1
             best = -1
             minimising = not seat & 1
-            for card in candidates(seat):
-                hands[seat] -= 1 << (2 * card)
+            played = len(trick)
+            shift = 5 * played
+            for card in candidates(seat, code, tbits):
+                bit = 1 << (2 * card)
+                hands[seat] -= bit
                 trick.append(card)
-                if len(trick) < 4:
-                    value = second_card(leader, (seat + 1) & 3, left)
-                else:
-                    winner = (leader + winner_of(trick, sunk)) & 3
-                    taken = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[card]
-                    cards = [CARD_OF[hands[(winner + k) & 3]] for k in range(4)]
-                    last = (winner + winner_of(cards, sunk)) & 3
-                    value = (0 if winner & 1 else taken) + (
-                        0 if last & 1 else left - taken + bonus
+                if played < 3:
+                    value = exhaust(
+                        (seat + 1) & 3,
+                        leader,
+                        left,
+                        code | (card + 1) << shift,
+                        tbits | bit,
+                        taken + points[card],
                     )
+                else:
+                    winner = (leader + winner_at(code | (card + 1) << 15)) & 3
+                    saved = trick[:]
+                    trick.clear()
+                    last = (winner + last_trick(winner)) & 3
+                    trick.extend(saved)
+                    total = taken + points[card]
+                    value = (0 if winner & 1 else total) + (0 if last & 1 else left - total + bonus)
                 trick.pop()
-                hands[seat] += 1 << (2 * card)
+                hands[seat] += bit
                 if best < 0 or (value < best if minimising else value > best):
                     best = value
             return best
 
-        def play(
+        def play(  # noqa: PLR0917  # positional parameters keep the recursion cheap
             seat: int,
             leader: int,
             alpha: int,
             beta: int,
             left: int,
             tricks_left: int,
+            code: int,
+            tbits: int,
+            taken: int,
             hint: int = -1,
         ) -> tuple[int, int]:
-            """Best value for ``seat`` to move, and a card achieving it."""
+            """Best value for ``seat`` to move, and a card achieving it.
+
+            ``code``/``tbits``/``taken``: the trick so far as a code, as packed
+            cards, and its card points; ``hint``: a card to try first.
+            """
             counter[0] += 1
             if counter[0] > solver.limit:
                 raise _Budget
-            moves = candidates(seat)
+            moves = candidates(seat, code, tbits)
+            played = len(trick)
+            shift = 5 * played
             if hint >= 0 and hint in moves:
                 if moves[0] != hint:
                     moves.remove(hint)
                     moves.insert(0, hint)
-            elif len(moves) > 1 and trick:
-                moves = order(seat, moves)
+            elif len(moves) > 1:
+                if played:
+                    scored = []
+                    team = seat & 1
+                    for card in moves:
+                        position = winner_at_card(code | (card + 1) << shift, card)
+                        if (leader + position) & 1 == team:  # my side would be winning
+                            scored.append((4 * points[card] - card % 7, card))
+                        else:
+                            scored.append((-4 * points[card] - card % 7, card))
+                    scored.sort()
+                    moves = [card for _, card in scored]
+                else:
+                    moves.sort(key=lambda c: (c // 7 == sunk, points[c], -(c % 7)))
             minimising = not seat & 1
             best = _INF if minimising else -_INF
             best_card = moves[0]
@@ -390,22 +452,32 @@ class _Solver:
                 bit = 1 << (2 * card)
                 hands[seat] -= bit
                 trick.append(card)
-                if len(trick) == 4:
-                    winner = (leader + winner_of(trick, sunk)) & 3
-                    taken = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[card]
+                if played == 3:
+                    winner = (leader + winner_at(code | (card + 1) << 15)) & 3
+                    total = taken + points[card]
                     saved = trick[:]
                     trick.clear()
                     if tricks_left == 1:  # the hand's last trick
-                        value = 0 if winner & 1 else taken + bonus
+                        value = 0 if winner & 1 else total + bonus
                     elif winner & 1:
-                        value = boundary(winner, alpha, beta, left - taken, tricks_left - 1)
+                        value = boundary(winner, alpha, beta, left - total, tricks_left - 1)
                     else:
-                        value = taken + boundary(
-                            winner, alpha - taken, beta - taken, left - taken, tricks_left - 1
+                        value = total + boundary(
+                            winner, alpha - total, beta - total, left - total, tricks_left - 1
                         )
                     trick.extend(saved)
                 else:
-                    value = play(following, leader, alpha, beta, left, tricks_left)[0]
+                    value = play(
+                        following,
+                        leader,
+                        alpha,
+                        beta,
+                        left,
+                        tricks_left,
+                        code | (card + 1) << shift,
+                        tbits | bit,
+                        taken + points[card],
+                    )[0]
                 trick.pop()
                 hands[seat] += bit
                 if minimising:
@@ -423,24 +495,36 @@ class _Solver:
                             break
             return best, best_card
 
-        def order(seat: int, moves: list[Card]) -> list[Card]:
-            """A follower tries first the cards that shed points on the opponents' trick."""
-            scored = []
-            team = seat & 1
-            played = len(trick)
-            for card in moves:
+        def winner_at_card(code: int, card: Card) -> int:
+            """The position winning the trick if ``card`` were added to it."""
+            position = winners.get(code)
+            if position is None:
                 trick.append(card)
                 position = winner_of(trick, sunk)
                 trick.pop()
-                if (seat - played + position) & 1 == team:  # my side would be winning
-                    score = 4 * points[card] - card % 7
-                else:
-                    score = -4 * points[card] - card % 7
-                scored.append((score, card))
-            scored.sort()
-            return [card for _, card in scored]
+                winners[code] = position
+            return position
 
-        return play
+        def root(alpha: int, beta: int) -> int:
+            code = 0
+            tbits = 0
+            for k, card in enumerate(trick):
+                code |= (card + 1) << (5 * k)
+                tbits |= 1 << (2 * card)
+            taken = sum(points[card] for card in trick)
+            return play(
+                int(solver.seat),
+                solver.leader,
+                alpha,
+                beta,
+                solver.left,
+                solver.tricks_left,
+                code,
+                tbits,
+                taken,
+            )[0]
+
+        return root
 
 
 CARD_OF: Final[dict[int, Card]] = {1 << (2 * card): card for card in CARDS}
