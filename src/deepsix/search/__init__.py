@@ -7,6 +7,7 @@
   the samples (perfect-information Monte Carlo).
 """
 
+from deepsix.search.bot import SearchBot
 from deepsix.search.solver import (
     MoveValue,
     SearchBudgetError,
@@ -18,6 +19,7 @@ from deepsix.search.solver import (
 
 __all__ = [
     "MoveValue",
+    "SearchBot",
     "SearchBudgetError",
     "SearchError",
     "SolveResult",

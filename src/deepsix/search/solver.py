@@ -60,7 +60,7 @@ engine's own :func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -176,6 +176,7 @@ class _Solver:
             self.limit = shared.limit
         self.squeeze = squeeze
         self.merge = merge
+        self.classes: Callable[[], list[Card]] = list
         self.play = self._make_play()
 
     @property
@@ -200,7 +201,7 @@ class _Solver:
                 low = value
         return low
 
-    def _make_play(self) -> _Play:  # noqa: C901, PLR0915
+    def _make_play(self) -> _Play:
         """Build the recursive search as closures over the mutable position (fast locals).
 
         The trick in progress is mirrored in an integer code (card + 1 in five
@@ -274,9 +275,7 @@ class _Solver:
                     found = cached
             if len(found) < 2 or not merge:
                 return list(found)
-            others = (
-                hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
-            )
+            others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
             previous = found[0]
             kept = [previous]
             for card in found[1:]:
@@ -369,7 +368,9 @@ class _Solver:
             """North-South's exact points over the hand's last two tricks (plain minimax)."""
             return exhaust(leader, leader, left, 0, 0, 0)
 
-        def exhaust(seat: int, leader: int, left: int, code: int, tbits: int, taken: int) -> int:
+        def exhaust(  # noqa: PLR0917  # positional parameters keep the recursion cheap
+            seat: int, leader: int, left: int, code: int, tbits: int, taken: int
+        ) -> int:
             """Plain minimax over the second-to-last trick, then the forced last trick."""
             counter[0] += 1
             best = -1
@@ -428,8 +429,9 @@ class _Solver:
             shift = 5 * played
             if hint >= 0 and hint in moves:
                 if moves[0] != hint:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
+                    first = CARDS[hint]
+                    moves.remove(first)
+                    moves.insert(0, first)
             elif len(moves) > 1:
                 if played:
                     scored = []
@@ -505,6 +507,17 @@ class _Solver:
                 winners[code] = position
             return position
 
+        def classes() -> list[Card]:
+            """The root seat's candidate cards: one per class of interchangeable cards."""
+            code = 0
+            tbits = 0
+            for k, card in enumerate(trick):
+                code |= (card + 1) << (5 * k)
+                tbits |= 1 << (2 * card)
+            return candidates(int(solver.seat), code, tbits)
+
+        solver.classes = classes
+
         def root(alpha: int, beta: int) -> int:
             code = 0
             tbits = 0
@@ -561,9 +574,7 @@ def _after(root: _Solver, state: GameState, card: Card) -> tuple[int, _Solver | 
     return taken, _Solver(following, squeeze=root.squeeze, merge=root.merge, shared=root)
 
 
-def move_values(
-    state: GameState, *, node_limit: int | None = None
-) -> tuple[MoveValue, ...]:
+def move_values(state: GameState, *, node_limit: int | None = None) -> tuple[MoveValue, ...]:
     """Every distinct legal card of the seat to act, with each team's points after it.
 
     The points are exact under best play by both teams from then on (double

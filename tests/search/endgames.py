@@ -1,0 +1,50 @@
+"""Reachable play-phase positions and a brute-force oracle for the solver's tests."""
+
+from __future__ import annotations
+
+import random
+
+from deepsix import GameState, Phase, Rules, apply, legal_actions, new_game, shuffled_deal
+from tests.strategies import choose_action
+
+
+def endgame(rules: Rules, seed: int, tricks_left: int, played: int) -> GameState:
+    """A state of the first hand with ``tricks_left`` tricks to go (the current one
+    included) and ``played`` cards already in the current trick, reached by random
+    legal play from a seeded deal (a cautious random auction, random passes and melds)."""
+    rng = random.Random(seed)
+    state = apply(new_game(rules), shuffled_deal(rng))
+    while not (
+        state.phase is Phase.PLAY
+        and 14 - len(state.tricks) == tricks_left
+        and len(state.trick) == played
+    ):
+        state = apply(state, choose_action(rng, state, "cautious"))
+    return state
+
+
+def minimax(state: GameState, memo: dict[tuple[object, ...], int] | None = None) -> int:
+    """North-South's card points from ``state`` to the end of the hand under best play,
+    by plain minimax over the engine's own ``legal_actions`` and ``apply``.
+
+    The points of each trick (and the last-trick bonus) are read from the
+    engine's scoring: the completed tricks' card points, then the finished
+    hand's score-sheet line.
+    """
+    memo = {} if memo is None else memo
+    key = (state.packed_hands, state.trick, state.to_act, len(state.tricks))
+    known = memo.get(key)
+    if known is not None:
+        return known
+    before = state.card_points[0]
+    values = []
+    for action in legal_actions(state):
+        after = apply(state, action)
+        if after.phase is Phase.PLAY:
+            values.append(after.card_points[0] - before + minimax(after, memo))
+        else:  # the hand is over: its score-sheet line has the bonus
+            values.append(after.completed_hands[-1].card_points[0] - before)
+    assert state.to_act is not None
+    value = min(values) if state.to_act.team == 0 else max(values)
+    memo[key] = value
+    return value

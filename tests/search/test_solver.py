@@ -1,0 +1,185 @@
+"""The double-dummy solver is exact, legal and honours every rules variant.
+
+The oracle is plain minimax over the engine's own ``legal_actions`` and
+``apply`` (:func:`tests.search.endgames.minimax`): no search trick of the
+solver (null-window probes, the transposition table, relative ranks, card
+merging, the last-two-tricks endgame) is shared with it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deepsix import (
+    DeepSixError,
+    PlayCard,
+    PlayOver,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    shuffled_deal,
+)
+from deepsix.scoring import LAST_TRICK_BONUS
+from deepsix.search import SearchBudgetError, SearchError, move_values, solve
+from deepsix.search.solver import _Solver
+from tests.search.endgames import endgame, minimax
+from tests.strategies import examples, rules_variants
+
+SEEDS = st.integers(0, 2**32 - 1)
+PLAYED = st.integers(0, 3)
+
+
+def _total_left(state: object) -> int:
+    solver = _Solver(state)  # type: ignore[arg-type]  # a GameState; typed loosely for the helper
+    return solver.left + LAST_TRICK_BONUS
+
+
+@settings(max_examples=examples(ci=80, deep=1500))
+@given(rules=rules_variants(), seed=SEEDS, tricks_left=st.integers(1, 3), played=PLAYED)
+def test_value_equals_minimax_over_the_engine(
+    rules: Rules, seed: int, tricks_left: int, played: int
+) -> None:
+    """solve() gives North-South exactly what minimax over legal_actions/apply gives,
+    and the two teams' points add up to every point still to be taken."""
+    state = endgame(rules, seed, tricks_left, played)
+    result = solve(state)
+    assert result.points[0] == minimax(state)
+    assert sum(result.points) == _total_left(state)
+    assert result.seat == state.to_act
+
+
+@settings(max_examples=examples(ci=60, deep=1000))
+@given(
+    play_over=st.sampled_from(PlayOver),
+    seed=SEEDS,
+    tricks_left=st.integers(1, 3),
+    played=PLAYED,
+)
+def test_best_cards_are_exactly_the_legal_cards_that_achieve_the_value(
+    play_over: PlayOver, seed: int, tricks_left: int, played: int
+) -> None:
+    """Every card solve() names is legal and achieves the value; every legal card it
+    leaves out does worse for the seat to act."""
+    state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
+    result = solve(state)
+    seat = state.to_act
+    assert seat is not None
+    memo: dict[tuple[object, ...], int] = {}
+    before = state.card_points[0]
+    for action in legal_actions(state):
+        assert isinstance(action, PlayCard)
+        after = apply(state, action)
+        if after.phase.value == "play":
+            value = after.card_points[0] - before + minimax(after, memo)
+        else:
+            value = after.completed_hands[-1].card_points[0] - before
+        assert (action.card in result.best) == (value == result.points[0])
+    assert result.best
+    assert set(result.best) <= {action.card for action in legal_actions(state)}  # type: ignore[union-attr]
+
+
+@settings(max_examples=examples(ci=40, deep=600))
+@given(rules=rules_variants(), seed=SEEDS, tricks_left=st.integers(1, 3), played=PLAYED)
+def test_move_values_equal_minimax_after_each_card(
+    rules: Rules, seed: int, tricks_left: int, played: int
+) -> None:
+    """move_values() lists every legal card once, with its exact minimax value."""
+    state = endgame(rules, seed, tricks_left, played)
+    values = move_values(state)
+    legal = [action.card for action in legal_actions(state)]  # type: ignore[union-attr]
+    assert [value.card for value in values] == legal
+    before = state.card_points[0]
+    memo: dict[tuple[object, ...], int] = {}
+    for value in values:
+        assert state.to_act is not None
+        after = apply(state, PlayCard(state.to_act, value.card))
+        if after.phase.value == "play":
+            expected = after.card_points[0] - before + minimax(after, memo)
+        else:
+            expected = after.completed_hands[-1].card_points[0] - before
+        assert value.points[0] == expected
+        assert sum(value.points) == _total_left(state)
+
+
+@settings(max_examples=examples(ci=25, deep=400))
+@given(
+    play_over=st.sampled_from(PlayOver),
+    seed=SEEDS,
+    tricks_left=st.integers(4, 5),
+    played=PLAYED,
+)
+def test_merging_and_relative_ranks_do_not_change_the_value(
+    play_over: PlayOver, seed: int, tricks_left: int, played: int
+) -> None:
+    """Deeper positions (beyond the oracle's reach): the solver with card merging and
+    relative-rank keys agrees with the same search without either."""
+    state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
+    plain = _Solver(state, merge=False, squeeze=False).exact()
+    assert solve(state).points[0] == plain
+
+
+@settings(max_examples=examples(ci=40, deep=600))
+@given(
+    play_over=st.sampled_from(PlayOver),
+    seed=SEEDS,
+    tricks_left=st.integers(2, 4),
+    played=PLAYED,
+)
+def test_cards_merged_as_interchangeable_have_equal_values(
+    play_over: PlayOver, seed: int, tricks_left: int, played: int
+) -> None:
+    """Each legal card the merge rule drops is worth exactly what the card it was merged
+    into is worth (the soundness of the equivalence, card by card)."""
+    state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
+    kept = _Solver(state).classes()
+    values = {value.card: value.points for value in move_values(state)}
+    assert set(kept) <= set(values)
+    representative = None
+    for card, points in values.items():  # legal cards, low to high
+        if card in kept:
+            representative = card
+        else:
+            assert representative is not None
+            assert representative.suit == card.suit
+            assert points == values[representative]
+
+
+def test_a_merge_is_found_when_cards_touch() -> None:
+    """The merge rule is not vacuous: across many positions it merges some cards."""
+    merged = 0
+    for seed in range(40):
+        state = endgame(Rules(), seed, 6, 0)
+        merged += len(_Solver(state, merge=False).classes()) - len(_Solver(state).classes())
+    assert merged > 0
+
+
+def test_errors_are_typed() -> None:
+    """States outside the play phase, non-states and bad budgets raise SearchError."""
+    assert issubclass(SearchError, DeepSixError)
+    bidding = apply(new_game(), shuffled_deal(1))
+    with pytest.raises(SearchError, match="play phase"):
+        solve(bidding)
+    with pytest.raises(SearchError, match="GameState"):
+        solve("not a state")  # type: ignore[arg-type]  # the error path under test
+    state = endgame(Rules(), 3, 5, 0)
+    for bad in (0, -5, 1.5, "many"):
+        with pytest.raises(SearchError, match="node_limit"):
+            solve(state, node_limit=bad)  # type: ignore[arg-type]  # the error path under test
+        with pytest.raises(SearchError, match="node_limit"):
+            move_values(state, node_limit=bad)  # type: ignore[arg-type]  # the error path under test
+    with pytest.raises(SearchBudgetError):
+        solve(state, node_limit=10)
+    with pytest.raises(SearchBudgetError):
+        move_values(state, node_limit=10)
+
+
+def test_the_state_is_not_changed() -> None:
+    """Solving works on copies: the state's hands and trick are untouched."""
+    state = endgame(Rules(), 5, 4, 2)
+    hands, trick = state.packed_hands, state.trick
+    solve(state)
+    move_values(state)
+    assert (state.packed_hands, state.trick) == (hands, trick)
