@@ -12,31 +12,32 @@ North-South and maximised by East-West.
 How it is searched:
 
 * **Alpha-beta** over single card plays (fail-soft), driven by
-  **MTD(f)**-style null-window probes: each probe asks "can North-South hold
-  their take to at most ``t``?", which prunes far more than a full window;
-  a handful of probes pin the exact value.
+  **MTD(f)**: null-window probes ask "can North-South hold their take to
+  at most ``t``?", which prunes far more than a full window; a few probes
+  pin the exact value (every value is a multiple of 10).
 * A **transposition table** at trick boundaries (hands + leader) stores a
   lower and an upper bound on the points North-South take from there, and
-  the lead that proved it.  Positions are stored in **relative-rank** form:
-  pointless ranks (4 to 8) that nobody holds any more are squeezed out, so
-  positions that differ only by which already-played cards they lack share
-  an entry.
+  the lead that proved it (tried first next time).  Keys are in
+  **relative-rank** form: pointless ranks (4 to 8) that nobody holds any
+  more are squeezed out, so positions that differ only by which
+  already-played cards they lack share an entry.  The sound static bounds
+  at a boundary are 0 and the points left (cards in hand plus the
+  last-trick bonus); the table narrows them.
+* **The last two tricks are solved exactly** (plain minimax over the
+  second-to-last trick; the last trick is forced) and cached by position,
+  so the many null-window probes that reach them pay once.
 * **Equivalent cards** are searched once: two pointless cards of one suit in
   the mover's hand are interchangeable when no card ranking between them,
   or equal to either, is held by another player or lies in the current
   trick.  Then every other card compares the same way with both (including
   "of two identical cards the later wins"), both obey the follow and
   play-over rules alike, and both carry the same (zero) points, so swapping
-  them maps the rest of the game onto itself.  (A 2 and a 3 are never
-  merged with anything but their own copy: their points differ.)
-* **Bounds**: the points North-South take lie between the points they cannot
-  avoid and the points left minus the points East-West cannot avoid.  The
-  cheap sound bound used is the current trick: once its winner is decided
-  (nobody left to play can take it from the current winner), its points
-  are booked at once.
-* **Move ordering**: the transposition table's lead first; a follower tries
-  first the cards that shed points on the opponents or duck under a
-  winning partner.
+  them maps the rest of the game onto itself.  A 2 and a 3 are never merged
+  with anything but their own copy: their points differ.
+* **Move ordering**: the table's lead first; other leads pointless, high
+  and non-sunk first; a follower tries first the cards that shed points on
+  a trick the opponents are winning, then the cards that add least to a
+  trick its own side is winning.
 
 The rules are not re-implemented: legality comes from
 :func:`deepsix.tricks.play_window` (both meanings of the play-over rule,
@@ -54,7 +55,7 @@ engine's own :func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.
 ...     state = apply(state, RandomBot().choose(view(state, state.to_act), rng))
 >>> result = solve(state)
 >>> result.points, [str(card) for card in result.best]
-((0, 80), ['8♣'])
+((20, 90), ['4♥', '5♥', '8♥'])
 """
 
 from __future__ import annotations
@@ -327,12 +328,7 @@ class _Solver:
                 counter[0] += 4
                 return 0 if (leader + last_trick(leader)) & 1 else left + bonus
             if tricks_left == 2:
-                exact_key = (h0, h1, h2, h3, leader)
-                known = endgame.get(exact_key)
-                if known is None:
-                    known = last_two(leader, left)
-                    endgame[exact_key] = known
-                return known
+                return exact(leader, left, tricks_left)
             if squeezing:
                 key: tuple[int, ...] = (
                     squeeze_suit(0, h0, h1, h2, h3),
@@ -364,17 +360,30 @@ class _Solver:
             table[key] = (low, high, card)
             return value
 
-        def last_two(leader: int, left: int) -> int:
-            """North-South's exact points over the hand's last two tricks (plain minimax)."""
-            return exhaust(leader, leader, left, 0, 0, 0)
+        def exact(leader: int, left: int, tricks_left: int) -> int:
+            """North-South's exact points from a boundary near the end (cached by position)."""
+            key = (hands[0], hands[1], hands[2], hands[3], leader)
+            known = endgame.get(key)
+            if known is None:
+                known = exhaust(leader, leader, -1, _INF, left, tricks_left, 0, 0, 0)
+                endgame[key] = known
+            return known
 
         def exhaust(  # noqa: PLR0917  # positional parameters keep the recursion cheap
-            seat: int, leader: int, left: int, code: int, tbits: int, taken: int
+            seat: int,
+            leader: int,
+            alpha: int,
+            beta: int,
+            left: int,
+            tricks_left: int,
+            code: int,
+            tbits: int,
+            taken: int,
         ) -> int:
-            """Plain minimax over the second-to-last trick, then the forced last trick."""
+            """Alpha-beta over one trick whose continuations are exact (cached) values."""
             counter[0] += 1
-            best = -1
             minimising = not seat & 1
+            best = _INF if minimising else -1
             played = len(trick)
             shift = 5 * played
             for card in candidates(seat, code, tbits):
@@ -385,23 +394,41 @@ class _Solver:
                     value = exhaust(
                         (seat + 1) & 3,
                         leader,
+                        alpha,
+                        beta,
                         left,
+                        tricks_left,
                         code | (card + 1) << shift,
                         tbits | bit,
                         taken + points[card],
                     )
                 else:
                     winner = (leader + winner_at(code | (card + 1) << 15)) & 3
+                    total = taken + points[card]
                     saved = trick[:]
                     trick.clear()
-                    last = (winner + last_trick(winner)) & 3
+                    if tricks_left == 2:
+                        last = (winner + last_trick(winner)) & 3
+                        rest = 0 if last & 1 else left - total + bonus
+                    else:
+                        rest = exact(winner, left - total, tricks_left - 1)
                     trick.extend(saved)
-                    total = taken + points[card]
-                    value = (0 if winner & 1 else total) + (0 if last & 1 else left - total + bonus)
+                    value = (0 if winner & 1 else total) + rest
                 trick.pop()
                 hands[seat] += bit
-                if best < 0 or (value < best if minimising else value > best):
+                if minimising:
+                    if value < best:
+                        best = value
+                        if value < beta:
+                            beta = value
+                            if beta <= alpha:
+                                break
+                elif value > best:
                     best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
             return best
 
         def play(  # noqa: PLR0917  # positional parameters keep the recursion cheap

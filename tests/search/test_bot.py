@@ -1,0 +1,129 @@
+"""SearchBot: plays legally from its view alone, is deterministic, checks its budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deepsix import (
+    Bot,
+    GameState,
+    InvalidStateError,
+    Phase,
+    PlayCard,
+    Rules,
+    apply,
+    new_game,
+    play_game,
+    sample_state,
+    score_hand,
+    shuffled_deal,
+    view,
+)
+from deepsix.search import SearchBot, SearchError
+from deepsix.search.solver import move_values
+from tests.search.endgames import endgame
+
+QUICK = SearchBot(worlds=2, solve_tricks=3, rollout_worlds=1, auction_rollouts=1, sunk_rollouts=1)
+"""A tiny budget that still takes every searching path (rollouts, solves, auction, suit)."""
+
+
+def test_is_a_bot() -> None:
+    assert isinstance(SearchBot(), Bot)
+
+
+def test_plays_a_whole_hand_legally_and_deterministically() -> None:
+    """Through play_game (which applies every action with the engine, refusing illegal
+    ones) the same seed gives the same hand, action for action."""
+    first = play_game([QUICK, "heuristic", QUICK, "heuristic"], seed=4, max_hands=1)
+    second = play_game([QUICK, "heuristic", QUICK, "heuristic"], seed=4, max_hands=1)
+    assert len(first.completed_hands) == 1
+    assert first.history == second.history
+
+
+def test_each_search_path_is_taken() -> None:
+    """The bidding, sunk-suit and play searches run (the bot is asked, and answers
+    legally, in each phase it searches)."""
+    phases: set[Phase] = set()
+
+    class Spy:
+        def choose(self, view_: object, rng: random.Random) -> object:
+            assert hasattr(view_, "phase")
+            phases.add(view_.phase)
+            return QUICK.choose(view_, rng)  # type: ignore[arg-type]  # a PlayerView
+
+    play_game([Spy(), Spy(), Spy(), Spy()], seed=9, max_hands=1)  # type: ignore[list-item]  # duck-typed bots
+    assert {Phase.BIDDING, Phase.SUNK_SUIT, Phase.PLAY} <= phases
+
+
+def _hand_cost(state: GameState, team: int, future: tuple[int, int]) -> int:
+    """The documented objective: the team's recorded score minus the other team's."""
+    taken = state.card_points
+    points = (taken[0] + future[0], taken[1] + future[1])
+    assert state.bidder is not None
+    assert state.bid is not None
+    scores = score_hand(state.bidder.team, state.bid, points, state.team_meld, state.rules).scores
+    return scores[team] - scores[1 - team]
+
+
+def test_endgame_choice_is_optimal_when_the_deal_is_known() -> None:
+    """When the view pins down every hidden card (late positions where voids and play
+    leave one consistent deal), the bot's card minimises the exact double-dummy hand
+    outcome: its team's recorded score minus the opponents'."""
+    checked = 0
+    for seed in range(80):
+        state = endgame(Rules(), seed, 2, seed % 4)
+        seat = state.to_act
+        assert seat is not None
+        mine = view(state, seat)
+        costs = {
+            value.card: _hand_cost(state, seat.team, value.points) for value in move_values(state)
+        }
+        if len(set(costs.values())) < 2:
+            continue
+        deals = {sample_state(mine, random.Random(k)).packed_hands for k in range(12)}
+        if len(deals) != 1:
+            continue
+        action = SearchBot(worlds=4, solve_tricks=3).choose(mine, random.Random(seed))
+        assert isinstance(action, PlayCard)
+        assert costs[action.card] == min(costs.values())
+        checked += 1
+    assert checked > 0
+
+
+def test_budget_overflow_falls_back_to_rollouts() -> None:
+    """A node limit too small for any solve still yields a legal card (rollouts decide)."""
+    state = endgame(Rules(), 21, 4, 1)
+    seat = state.to_act
+    assert seat is not None
+    mine = view(state, seat)
+    action = SearchBot(worlds=2, solve_tricks=4, node_limit=1).choose(mine, random.Random(1))
+    assert action in mine.legal_actions
+
+
+def test_refuses_states_and_other_seats_views() -> None:
+    state = apply(new_game(), shuffled_deal(3))
+    with pytest.raises(TypeError, match="PlayerView"):
+        SearchBot().choose(state, random.Random(0))  # type: ignore[arg-type]  # the error path under test
+    assert state.to_act is not None
+    with pytest.raises(InvalidStateError):
+        SearchBot().choose(view(state, state.to_act.left), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"worlds": 0},
+        {"worlds": 2.5},
+        {"solve_tricks": 15},
+        {"solve_tricks": -1},
+        {"node_limit": 0},
+        {"rollout_worlds": -1},
+        {"auction_rollouts": "many"},
+        {"sunk_rollouts": -2},
+    ],
+)
+def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:
+    with pytest.raises(SearchError):
+        SearchBot(**changes)  # type: ignore[arg-type]  # the error path under test
