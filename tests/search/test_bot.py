@@ -9,6 +9,7 @@ import pytest
 from deepsix import (
     Bot,
     GameState,
+    HeuristicBot,
     InvalidStateError,
     Phase,
     PlayCard,
@@ -92,13 +93,26 @@ def test_endgame_choice_is_optimal_when_the_deal_is_known() -> None:
     assert checked > 0
 
 
-def test_budget_overflow_falls_back_to_rollouts() -> None:
-    """A node limit too small for any solve still yields a legal card (rollouts decide)."""
+def test_budget_overflow_falls_back_to_the_heuristic() -> None:
+    """A node limit too small for any solve: no deal votes, and the heuristic's card
+    (a legal one) is played."""
     state = endgame(Rules(), 21, 4, 1)
     seat = state.to_act
     assert seat is not None
     mine = view(state, seat)
-    action = SearchBot(worlds=2, solve_tricks=4, node_limit=1).choose(mine, random.Random(1))
+    bot = SearchBot(worlds=2, solve_tricks=4, node_limit=1)
+    action = bot.choose(mine, random.Random(1))
+    assert action == HeuristicBot().choose(mine, random.Random(1))
+    assert action in mine.legal_actions
+
+
+def test_mid_game_rollouts_choose_a_legal_card() -> None:
+    """The optional rollout search before the endgame plays legal cards."""
+    state = endgame(Rules(), 8, 9, 2)
+    seat = state.to_act
+    assert seat is not None
+    mine = view(state, seat)
+    action = SearchBot(rollout_worlds=1, solve_tricks=3).choose(mine, random.Random(2))
     assert action in mine.legal_actions
 
 
