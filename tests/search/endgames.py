@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from deepsix import GameState, Phase, Rules, apply, legal_actions, new_game, shuffled_deal
-from tests.strategies import choose_action
+from tests.support.strategies import choose_action
 
 
 def endgame(rules: Rules, seed: int, tricks_left: int, played: int) -> GameState:

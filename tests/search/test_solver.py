@@ -26,7 +26,7 @@ from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
 from deepsix.search.solver import _Solver
 from tests.search.endgames import endgame, minimax
-from tests.strategies import examples, rules_variants
+from tests.support.strategies import examples, rules_variants
 
 SEEDS = st.integers(0, 2**32 - 1)
 PLAYED = st.integers(0, 3)

@@ -70,11 +70,11 @@ from deepsix.actions import PLAY, PlayCard
 from deepsix.cards import CARD_POINTS, CARDS, Card, Seat
 from deepsix.engine import apply
 from deepsix.errors import DeepSixError
-from deepsix.hands import SUIT_MASK
+from deepsix.hands import BIT, SUIT_MASK, count, distinct_cards, suit_cards
 from deepsix.rules import PlayOver
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.state import GameState, Phase
-from deepsix.tricks import play_window, suit_cards, winning_position
+from deepsix.tricks import play_window, winning_position
 
 __all__ = [
     "MoveValue",
@@ -97,7 +97,7 @@ _PLAIN: Final = tuple(card % 7 >= 2 for card in range(28))
 _SEATS: Final = tuple(Seat)
 # Range masks: bits of every card index from i to j (inclusive), 2 bits per card.
 _RANGE: Final = tuple(
-    tuple(((1 << (2 * (j + 1))) - (1 << (2 * i))) if j >= i else 0 for j in range(28))
+    tuple(sum(3 * BIT[k] for k in range(i, j + 1)) for j in range(28))
     for i in range(28)
 )
 
@@ -164,7 +164,7 @@ class _Solver:
         self.leader = int(state.trick[0][0]) if state.trick else int(state.to_act)
         self.tricks_left = 14 - len(state.tricks)
         self.left = sum(
-            _POINTS[card] * ((hand >> (2 * card)) & 3) for hand in self.hands for card in range(28)
+            _POINTS[card] * count(hand, card) for hand in self.hands for card in range(28)
         ) + sum(_POINTS[card] for card in self.trick)
         self.sunk = int(sunk)
         self.play_over: PlayOver = state.rules.play_over
@@ -222,6 +222,7 @@ class _Solver:
         bonus = LAST_TRICK_BONUS
         window_of = play_window
         cards_of = suit_cards
+        bits = BIT
         winner_of = winning_position
         merge = self.merge
         squeezing = self.squeeze
@@ -243,12 +244,7 @@ class _Solver:
         def every_card(hand: int) -> tuple[Card, ...]:
             found = free.get(hand)
             if found is None:
-                found = (
-                    cards_of(0, hand & SUIT_MASK)
-                    + cards_of(1, (hand >> 14) & SUIT_MASK)
-                    + cards_of(2, (hand >> 28) & SUIT_MASK)
-                    + cards_of(3, hand >> 42)
-                )
+                found = distinct_cards(hand)
                 free[hand] = found
             return found
 
@@ -304,9 +300,9 @@ class _Solver:
                 found = 0
                 position = 0
                 for rank in range(7):
-                    if rank < 2 or (present >> (2 * rank)) & 3:
+                    if rank < 2 or count(present, rank):  # a block reads like clubs
                         for index, block in enumerate((b0, b1, b2, b3)):
-                            found |= ((block >> (2 * rank)) & 3) << (2 * position + 14 * index)
+                            found |= count(block, rank) << (2 * position + 14 * index)
                         position += 1
                 squeezed[whole] = found
             return found
@@ -387,7 +383,7 @@ class _Solver:
             played = len(trick)
             shift = 5 * played
             for card in candidates(seat, code, tbits):
-                bit = 1 << (2 * card)
+                bit = bits[card]
                 hands[seat] -= bit
                 trick.append(card)
                 if played < 3:
@@ -478,7 +474,7 @@ class _Solver:
             best_card = moves[0]
             following = (seat + 1) & 3
             for card in moves:
-                bit = 1 << (2 * card)
+                bit = bits[card]
                 hands[seat] -= bit
                 trick.append(card)
                 if played == 3:
@@ -540,7 +536,7 @@ class _Solver:
             tbits = 0
             for k, card in enumerate(trick):
                 code |= (card + 1) << (5 * k)
-                tbits |= 1 << (2 * card)
+                tbits |= bits[card]
             return candidates(int(solver.seat), code, tbits)
 
         solver.classes = classes
@@ -550,7 +546,7 @@ class _Solver:
             tbits = 0
             for k, card in enumerate(trick):
                 code |= (card + 1) << (5 * k)
-                tbits |= 1 << (2 * card)
+                tbits |= bits[card]
             taken = sum(points[card] for card in trick)
             return play(
                 int(solver.seat),
@@ -567,7 +563,7 @@ class _Solver:
         return root
 
 
-CARD_OF: Final[dict[int, Card]] = {1 << (2 * card): card for card in CARDS}
+CARD_OF: Final[dict[int, Card]] = {BIT[card]: card for card in CARDS}
 """A one-card packed hand's card."""
 
 
