@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -22,6 +24,8 @@ from deepsix import (
     shuffled_deal,
     view,
 )
+from deepsix.errors import WrongTypeError
+from deepsix.play.bots import BOT_NAMES, make_bot
 from deepsix.search import SearchBot, SearchError
 from deepsix.search.solver import move_values
 from tests.search.endgames import endgame
@@ -118,7 +122,7 @@ def test_mid_game_rollouts_choose_a_legal_card() -> None:
 
 def test_refuses_states_and_other_seats_views() -> None:
     state = apply(new_game(), shuffled_deal(3))
-    with pytest.raises(TypeError, match="PlayerView"):
+    with pytest.raises(WrongTypeError, match="PlayerView"):
         SearchBot().choose(state, random.Random(0))  # type: ignore[arg-type]  # the error path under test
     assert state.to_act is not None
     with pytest.raises(InvalidStateError):
@@ -141,3 +145,22 @@ def test_refuses_states_and_other_seats_views() -> None:
 def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:
     with pytest.raises(SearchError):
         SearchBot(**changes)  # type: ignore[arg-type]  # the error path under test
+
+
+def test_known_by_name_everywhere_bots_are() -> None:
+    """The registry resolves "search" (play_game, simulate and the CLI's --bots and
+    --hint-bot all go through it), and play_game accepts the name."""
+    assert isinstance(make_bot("search"), SearchBot)
+    assert "search" in BOT_NAMES
+    final = play_game(["search", "heuristic", "search", "heuristic"], seed=2, max_hands=1)
+    assert len(final.completed_hands) == 1
+
+
+def test_cli_hint_asks_the_search_bot() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deepsix", "--no-color", "play", "--seed", "1",
+         "--hint-bot", "search"],
+        input="hint\nquit\n", capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "The search bot would:" in done.stdout

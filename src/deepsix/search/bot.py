@@ -47,14 +47,16 @@ from typing import Final
 
 import attrs
 
-from deepsix import HeuristicBot, PlayerView, sample_state, view
+from deepsix import HeuristicBot
 from deepsix.actions import Action, Bid, NameSunkSuit, Pass, PlayCard
 from deepsix.cards import Card, Seat, Suit, Team
 from deepsix.engine import apply
-from deepsix.errors import InvalidStateError
+from deepsix.errors import InvalidStateError, WrongTypeError
+from deepsix.sampling import sample_state
 from deepsix.scoring import score_hand
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.state import GameState, HandRecord, Phase
+from deepsix.views import PlayerView, view
 
 __all__ = ["SearchBot"]
 
@@ -215,7 +217,7 @@ class SearchBot:
 def _checked(view_: PlayerView) -> Seat:
     """The acting seat of ``view_``; refuse anything but a view of a seat whose turn it is."""
     if not isinstance(view_, PlayerView):
-        raise TypeError(
+        raise WrongTypeError(
             f"a bot plays from a PlayerView (deepsix.view(state, seat)), not {type(view_).__name__}"
         )
     seat = view_.seat
