@@ -67,7 +67,7 @@ from typing import Final
 import attrs
 
 from deepsix.actions import PLAY, PlayCard
-from deepsix.cards import CARD_POINTS, CARDS, Card, Seat
+from deepsix.cards import CARD_POINTS, CARDS, HAND_SIZE, Card, Seat
 from deepsix.engine import apply
 from deepsix.errors import DeepSixError
 from deepsix.hands import BIT, SUIT_MASK, count, distinct_cards, suit_cards
@@ -94,7 +94,6 @@ _INF: Final = 1 << 30
 _POINTS: Final = CARD_POINTS
 _PLAIN: Final = tuple(card % 7 >= 2 for card in range(28))
 """Whether a card carries no points (ranks 4 to 8): only such cards are ever merged."""
-_SEATS: Final = tuple(Seat)
 # Range masks: bits of every card index from i to j (inclusive), 2 bits per card.
 _RANGE: Final = tuple(
     tuple(sum(3 * BIT[k] for k in range(i, j + 1)) for j in range(28))
@@ -137,6 +136,25 @@ class _Budget(Exception):
     """Raised inside the search when its node budget runs out."""
 
 
+class _Caches:
+    """Tables that depend only on the position, shared by a root's searches.
+
+    ``endgame`` holds exact values of two-trick positions; ``winners`` and
+    ``windows`` the trick winners and legal windows by trick code (they
+    depend on the sunk suit and the play-over rule, which one root fixes);
+    ``free`` a hand's distinct cards; ``squeezed`` suits in relative-rank form.
+    """
+
+    __slots__ = ("endgame", "free", "squeezed", "windows", "winners")
+
+    def __init__(self) -> None:
+        self.squeezed: dict[int, int] = {}
+        self.endgame: dict[tuple[int, int, int, int, int], int] = {}
+        self.winners: dict[int, int] = {}
+        self.free: dict[int, tuple[Card, ...]] = {}
+        self.windows: dict[int, tuple[Card, ...]] = {}
+
+
 class _Solver:
     """One position's search: the hands and the trick, mutated in place, and the tables."""
 
@@ -162,17 +180,19 @@ class _Solver:
         self.hands = list(state.packed_hands)
         self.trick: list[Card] = [card for _, card in state.trick]
         self.leader = int(state.trick[0][0]) if state.trick else int(state.to_act)
-        self.tricks_left = 14 - len(state.tricks)
+        self.tricks_left = HAND_SIZE - len(state.tricks)
         self.left = sum(
             _POINTS[card] * count(hand, card) for hand in self.hands for card in range(28)
         ) + sum(_POINTS[card] for card in self.trick)
         self.sunk = int(sunk)
         self.play_over: PlayOver = state.rules.play_over
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.caches = _Caches()
         self.counter = [0]
         self.limit = _INF
         if shared is not None:  # a child of a root move: share its tables and its budget
             self.table = shared.table
+            self.caches = shared.caches
             self.counter = shared.counter
             self.limit = shared.limit
         self.squeeze = squeeze
@@ -226,11 +246,12 @@ class _Solver:
         winner_of = winning_position
         merge = self.merge
         squeezing = self.squeeze
-        squeezed: dict[int, int] = {}
-        endgame: dict[tuple[int, int, int, int, int], int] = {}
-        winners: dict[int, int] = {}
-        free: dict[int, tuple[Card, ...]] = {}
-        windows: dict[int, tuple[Card, ...]] = {}
+        caches = self.caches
+        squeezed = caches.squeezed
+        endgame = caches.endgame
+        winners = caches.winners
+        free = caches.free
+        windows = caches.windows
         solver = self
 
         def winner_at(code: int) -> int:
