@@ -149,7 +149,6 @@ BOT_NAMES: Final = _Registry(
     {
         "heuristic": "deepsix.play.heuristic:HeuristicBot",
         "random": RandomBot,
-        "search": "deepsix.search:SearchBot",
     }
 )
 """The bots the command line, the simulator and the web server know by name."""

@@ -96,8 +96,7 @@ _PLAIN: Final = tuple(card % 7 >= 2 for card in range(28))
 """Whether a card carries no points (ranks 4 to 8): only such cards are ever merged."""
 # Range masks: bits of every card index from i to j (inclusive), 2 bits per card.
 _RANGE: Final = tuple(
-    tuple(sum(3 * BIT[k] for k in range(i, j + 1)) for j in range(28))
-    for i in range(28)
+    tuple(sum(3 * BIT[k] for k in range(i, j + 1)) for j in range(28)) for i in range(28)
 )
 
 
