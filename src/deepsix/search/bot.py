@@ -8,7 +8,7 @@ average outcome over the samples is best.
 
 * **Play, endgame** (at most :attr:`SearchBot.solve_tricks` tricks left):
   every sampled deal is solved exactly for every legal card
-  (:func:`deepsix.search.move_values`, double dummy).  A deal that needs
+  (:func:`~deepsix.search.solver.move_values`, double dummy).  A deal that needs
   more than :attr:`SearchBot.node_limit` nodes does not vote.
 * **Play, earlier**: by default the heuristic's card.  With
   :attr:`SearchBot.rollout_worlds` set, each legal card is followed by a
