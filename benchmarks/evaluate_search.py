@@ -155,7 +155,8 @@ def main() -> int:
     }
     bot = attrs.evolve(EVALUATION_BUDGET, **changes)
     print(f"budget: {bot}")
-    print(f"workers: {args.workers}; deals {args.seed}..{args.seed + args.deals - 1}")
+    print(f"workers: {args.workers}; deal seeds {args.seed}..{args.seed + args.deals - 1}, "
+          f"game master seed {args.seed}")  # fmt: skip
     met = True
     if args.deals:
         start = time.perf_counter()
