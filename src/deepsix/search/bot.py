@@ -49,7 +49,7 @@ import attrs
 
 from deepsix import HeuristicBot
 from deepsix.actions import Action, Bid, NameSunkSuit, Pass, PlayCard
-from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.cards import HAND_SIZE, Card, Seat, Suit, Team
 from deepsix.engine import apply
 from deepsix.errors import InvalidStateError, WrongTypeError
 from deepsix.sampling import sample_state
@@ -131,8 +131,9 @@ class SearchBot:
     # -- play ---------------------------------------------------------------------
 
     def _play(self, view_: PlayerView, seat: Seat, rng: random.Random) -> Card:
+        """The card with the best total over the sampled deals (see the module docs)."""
         cards = [action.card for action in view_.legal_actions if isinstance(action, PlayCard)]
-        tricks_left = 14 - len(view_.tricks)
+        tricks_left = HAND_SIZE - len(view_.tricks)
         if tricks_left > self.solve_tricks:
             if not self.rollout_worlds:
                 action = self.heuristic.choose(view_, rng)
@@ -159,6 +160,7 @@ class SearchBot:
     def _rollout_costs(
         self, view_: PlayerView, seat: Seat, cards: list[Card], rng: random.Random
     ) -> list[float]:
+        """Each card's total cost over ``rollout_worlds`` sampled deals, played out."""
         totals = [0.0] * len(cards)
         for _ in range(self.rollout_worlds):
             world = sample_state(view_, rng)
