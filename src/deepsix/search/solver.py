@@ -221,7 +221,7 @@ class _Solver:
                 low = value
         return low
 
-    def _make_play(self) -> _Play:
+    def _make_play(self) -> _Play:  # noqa: PLR0915  # the search's closures share fast locals
         """Build the recursive search as closures over the mutable position (fast locals).
 
         The trick in progress is mirrored in an integer code (card + 1 in five
@@ -385,7 +385,7 @@ class _Solver:
                 endgame[key] = known
             return known
 
-        def exhaust(  # noqa: PLR0917  # positional parameters keep the recursion cheap
+        def exhaust(  # noqa: PLR0913, PLR0917  # positional parameters keep the recursion cheap
             seat: int,
             leader: int,
             alpha: int,
@@ -447,7 +447,7 @@ class _Solver:
                             break
             return best
 
-        def play(  # noqa: PLR0917  # positional parameters keep the recursion cheap
+        def play(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined (a helper call costs per node)
             seat: int,
             leader: int,
             alpha: int,
