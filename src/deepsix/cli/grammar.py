@@ -245,7 +245,7 @@ def _describe_melds(player: PlayerView) -> str:
 
 
 HELP: Final = (
-    "Commands: ? or help (legal moves), hint (what the heuristic bot would do), "
+    "Commands: ? or help (legal moves), hint (what the hint bot would do; --hint-bot), "
     "table (show the table again), score (score sheet), quit.\n"
     "Moves: pass | bid 90 | sink H | 7S or show 7S | done | give 7S | meld DR-S | meld best | "
     "play 7♠ (cards as 7S or 7♠; several cards on one line are taken in turn)."

@@ -41,7 +41,7 @@ from deepsix.table import known_holdings, played_counts, plays_by_trick, voids
 from deepsix.tricks import winning_position
 from deepsix.views import PlayerView
 
-__all__ = ["HandEstimate", "HeuristicBot", "melds_to_complete_best"]
+__all__ = ["HandEstimate", "HeuristicBot", "failed_bid_risk", "melds_to_complete_best"]
 
 
 def melds_to_complete_best(view: PlayerView) -> list[Meld]:
@@ -348,7 +348,7 @@ class HeuristicBot:
             return passing
         estimate = self.estimate(view.hand, view.rules)
         top = bids[0]
-        risk = _failed_bid_risk(
+        risk = failed_bid_risk(
             top.amount, estimate.net, estimate.sigma, view.rules.failed_bid_score
         )
         return top if risk <= self.auction_benefit else passing
@@ -631,8 +631,14 @@ def _liability(table: _Table, card: Card, per_trick: float, lengths: Sequence[in
     return value
 
 
-def _failed_bid_risk(bid: int, mean: float, sigma: float, failed_score: int) -> float:
-    """``E[(failed_score - bid - N) * 1{N > bid}]`` for a normal net ``N``."""
+def failed_bid_risk(bid: int, mean: float, sigma: float, failed_score: int) -> float:
+    """``E[(failed_score - bid - N) * 1{N > bid}]`` for a normal net ``N``.
+
+    Failing a bid ``b`` records ``failed_score - b`` instead of the net ``N``;
+    this is the expected extra cost of bidding ``b`` when ``N`` is normal
+    with this mean and standard deviation (the heuristic's auction rule, and
+    the search bot's).
+    """
     alpha = (bid - mean) / sigma
     tail = 0.5 * math.erfc(alpha / math.sqrt(2.0))
     density = math.exp(-0.5 * alpha * alpha) / math.sqrt(2.0 * math.pi)

@@ -40,18 +40,18 @@ one core (``docs/search.md`` has the measurements).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from deepsix import HeuristicBot
 from deepsix.actions import Action, Bid, NameSunkSuit, Pass, PlayCard
 from deepsix.cards import HAND_SIZE, Card, Seat, Suit, Team
 from deepsix.engine import apply
-from deepsix.errors import InvalidStateError, WrongTypeError
+from deepsix.errors import InvalidStateError
+from deepsix.play.bots import acting_seat
+from deepsix.play.heuristic import HeuristicBot, failed_bid_risk
 from deepsix.sampling import sample_state
 from deepsix.scoring import score_hand
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
@@ -115,7 +115,7 @@ class SearchBot:
 
     def choose(self, view_: PlayerView, rng: random.Random) -> Action:
         """One of ``view_.legal_actions``, chosen by sampling and search."""
-        seat = _checked(view_)
+        seat = acting_seat(view_)
         legal = view_.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -195,7 +195,7 @@ class SearchBot:
         heuristic = self.heuristic
         prior = heuristic.estimate(view_.hand, view_.rules).net
         mean = (sum(nets) + _PRIOR_WEIGHT * prior) / (len(nets) + _PRIOR_WEIGHT)
-        risk = _failed_bid_risk(top.amount, mean, heuristic.sigma, view_.rules.failed_bid_score)
+        risk = failed_bid_risk(top.amount, mean, heuristic.sigma, view_.rules.failed_bid_score)
         return top if risk <= heuristic.auction_benefit else passing
 
     def _sink(self, view_: PlayerView, seat: Seat, rng: random.Random) -> Suit:
@@ -214,18 +214,6 @@ class SearchBot:
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def _checked(view_: PlayerView) -> Seat:
-    """The acting seat of ``view_``; refuse anything but a view of a seat whose turn it is."""
-    if not isinstance(view_, PlayerView):
-        raise WrongTypeError(
-            f"a bot plays from a PlayerView (deepsix.view(state, seat)), not {type(view_).__name__}"
-        )
-    seat = view_.seat
-    if seat is None or not view_.is_my_turn or not view_.legal_actions:
-        raise InvalidStateError(f"it is not {seat}'s turn to act in this view")
-    return seat
 
 
 def _cost(view_: PlayerView, seat: Seat, future: tuple[int, int]) -> float:
@@ -265,19 +253,6 @@ def _rollouts(world: GameState, seat: Seat, cards: list[Card], bot: SearchBot) -
         record = _finish(apply(world, PlayCard(seat, card)), bot.heuristic, rng)
         costs.append(_record_cost(record, seat.team))
     return costs
-
-
-def _failed_bid_risk(bid: int, mean: float, sigma: float, failed_score: int) -> float:
-    """``E[(failed_score - bid - N) * 1{N > bid}]`` for a normal net ``N`` (the heuristic's rule).
-
-    Failing a bid ``b`` records ``failed_score - b`` instead of the net ``N``;
-    this is the expected extra cost of bidding when ``N`` is normal with
-    this mean and standard deviation.
-    """
-    alpha = (bid - mean) / sigma
-    tail = 0.5 * math.erfc(alpha / math.sqrt(2.0))
-    density = math.exp(-0.5 * alpha * alpha) / math.sqrt(2.0 * math.pi)
-    return (failed_score - bid - mean) * tail - sigma * density
 
 
 def _win_auction(world: GameState, seat: Seat, amount: int) -> GameState:
