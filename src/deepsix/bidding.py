@@ -11,7 +11,7 @@ other three players have passed after a bid; its last bidder wins it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Optional, Union
 
 import attrs
 
@@ -67,11 +67,11 @@ def legal_calls(
 class AuctionStep:
     """The auction after one more call."""
 
-    bids: tuple[Bid | Pass, ...]
+    bids: "tuple[Union[Bid, Pass], ...]"
     """Every call so far."""
-    bidder: Seat | None
+    bidder: "Optional[Seat]"
     """The high bidder."""
-    bid: int | None
+    bid: "Optional[int]"
     """The standing bid."""
     finished: bool
     """Whether the auction is over (the bidder then names the sunk suit)."""

@@ -17,9 +17,10 @@ computed once per state and cached.
 
 from __future__ import annotations
 
+import importlib.machinery
 import random
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -47,7 +48,18 @@ from deepsix.actions import (
 )
 from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
 from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason
-from deepsix.hands import BIT, SUIT_MASK, SUIT_SHIFT, count, pack, size, suit_block, suit_cards
+from deepsix.hands import (
+    BIT,
+    SUIT_MASK,
+    SUIT_SHIFT,
+    count,
+    pack,
+    seat_hand,
+    size,
+    suit_block,
+    suit_cards,
+    without,
+)
 from deepsix.melds import (
     can_show,
     meld_value,
@@ -65,7 +77,6 @@ from deepsix.state import (
     History,
     Phase,
     bind_engine,
-    make_state,
 )
 from deepsix.tricks import Trick, play_window, winning_position
 
@@ -77,8 +88,19 @@ _NO_HANDS: Final = (0, 0, 0, 0)
 
 
 _NONE: Final = LegalActions()
-# The private cache slot's setter: states are frozen, but the cache is not part of their value.
-_cache_legal: Final = GameState.__dict__["_legal"].__set__
+_SCAN: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+"""List card actions by scanning bits (the compiled build) or from per-suit caches (pure)."""
+# Module constants: the compiled build reads these without a lookup by name.
+_LEGAL_ACTIONS: Final = LegalActions
+_PLAY_CARD: Final = PlayCard
+_P_BIDDING: Final = Phase.BIDDING
+_P_SUNK_SUIT: Final = Phase.SUNK_SUIT
+_P_INVITATION: Final = Phase.INVITATION
+_P_PARTNER_PASS: Final = Phase.PARTNER_PASS
+_P_BIDDER_MELD: Final = Phase.BIDDER_MELD
+_P_BIDDER_PASS: Final = Phase.BIDDER_PASS
+_P_MELDING: Final = Phase.MELDING
+_P_PLAY: Final = Phase.PLAY
 
 
 def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState:
@@ -104,8 +126,31 @@ def shuffled_deal(seed: int | random.Random | None = None) -> Deal:
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     deck = list(DECK)
-    rng.shuffle(deck)
+    if type(rng) is random.Random:
+        _shuffle(deck, rng)
+    else:
+        rng.shuffle(deck)  # a subclass may draw its numbers differently
     return Deal(deck)
+
+
+def _shuffle(deck: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(deck)`` for a plain ``random.Random``, step for step.
+
+    CPython's ``Random.shuffle`` swaps each position ``i``, from the last
+    down to 1, with ``j = rng._randbelow(i + 1)``, and ``_randbelow(n)``
+    draws ``getrandbits(n.bit_length())`` until the draw is below ``n``.
+    This is the same loop, written out so that the compiled build runs it
+    natively; ``tests/core/test_engine.py`` checks that the deals are the
+    same as ``random.Random.shuffle``'s.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def legal_actions(state: GameState) -> LegalActions:
@@ -116,8 +161,7 @@ def legal_actions(state: GameState) -> LegalActions:
     """
     legal = state._legal
     if legal is None:
-        legal = tuple.__new__(LegalActions, _GENERATORS[state.phase](state))
-        _cache_legal(state, legal)
+        legal = state._remember_legal(tuple.__new__(_LEGAL_ACTIONS, _generate(state)))
     return legal
 
 
@@ -156,7 +200,7 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         if not tuple.__contains__(legal, action):
             raise _diagnose(state, action)
         action = legal[legal.index(action)]
-    return _TRANSITIONS[phase](state, action)
+    return _transition(state, action, phase)
 
 
 def _check_sender(action: object, seat: object) -> None:
@@ -173,32 +217,32 @@ def _check_sender(action: object, seat: object) -> None:
 # -- legal-action generators, one per phase ----------------------------------
 
 
-def _bidding_actions(state: GameState) -> tuple[Action, ...]:
+def _bidding_actions(state: GameState) -> Sequence[Action]:
     return bidding.legal_calls(state.rules, state.setup.bids, _actor(state), state.setup.bid)
 
 
-def _sunk_suit_actions(state: GameState) -> tuple[Action, ...]:
+def _sunk_suit_actions(state: GameState) -> Sequence[Action]:
     return SINK[_actor(state)]
 
 
-def _invitation_actions(state: GameState) -> tuple[Action, ...]:
+def _invitation_actions(state: GameState) -> Sequence[Action]:
     seat = _actor(state)
     setup = state.setup
     sunk = setup.sunk_suit
     assert sunk is not None
-    unshown = state.packed_hands[seat] - pack(setup.invitation)
+    unshown = seat_hand(state.packed_hands, seat) - pack(setup.invitation)
     return (*_SHOW[seat].all(unshown & _SHOWABLE[sunk]), DONE[seat])
 
 
-def _partner_pass_actions(state: GameState) -> tuple[Action, ...]:
+def _partner_pass_actions(state: GameState) -> Sequence[Action]:
     seat = _actor(state)
-    return _GIVE[seat].all(state.packed_hands[seat])
+    return _GIVE[seat].all(seat_hand(state.packed_hands, seat))
 
 
-def _meld_actions(state: GameState) -> tuple[Action, ...]:
+def _meld_actions(state: GameState) -> Sequence[Action]:
     seat = _actor(state)
     setup = state.setup
-    packed = state.packed_hands[seat]
+    packed = seat_hand(state.packed_hands, seat)
     melds = packed_available_melds(
         packed,
         setup.melds[seat],
@@ -217,15 +261,15 @@ def _meld_cap(state: GameState, packed: int) -> int | None:
     return None
 
 
-def _bidder_pass_actions(state: GameState) -> tuple[Action, ...]:
+def _bidder_pass_actions(state: GameState) -> Sequence[Action]:
     seat = _actor(state)
     melded = tied_up_packed(state.setup.melds[seat], sharing=state.rules.meld_sharing)
-    return _GIVE[seat].all(state.packed_hands[seat] - melded)
+    return _GIVE[seat].all(seat_hand(state.packed_hands, seat) - melded)
 
 
-def _play_actions(state: GameState) -> tuple[Action, ...]:
+def _play_actions(state: GameState) -> Sequence[Action]:
     seat: Seat = state.to_act  # type: ignore[assignment]  # always a seat during play
-    packed = state.packed_hands[seat]
+    packed = seat_hand(state.packed_hands, seat)
     trick = state.trick
     if not trick:
         return _PLAY[seat].all(packed)
@@ -237,29 +281,35 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     return _PLAY[seat].suit_from(packed, *window)
 
 
-def _no_actions(state: GameState) -> tuple[Action, ...]:
+def _generate(state: GameState) -> Sequence[Action]:  # noqa: PLR0911  # one branch per phase
+    """The legal actions of ``state``: the phase's own generator (a branch each, no table,
+    so that the compiled build calls them directly)."""
+    phase = state.phase
+    if phase is _P_PLAY:
+        return _play_actions(state)
+    if phase is _P_BIDDING:
+        return _bidding_actions(state)
+    if phase is _P_MELDING or phase is _P_BIDDER_MELD:
+        return _meld_actions(state)
+    if phase is _P_PARTNER_PASS:
+        return _partner_pass_actions(state)
+    if phase is _P_BIDDER_PASS:
+        return _bidder_pass_actions(state)
+    if phase is _P_INVITATION:
+        return _invitation_actions(state)
+    if phase is _P_SUNK_SUIT:
+        return _sunk_suit_actions(state)
     return _NONE
-
-
-_GENERATORS: Final[dict[Phase, Callable[[GameState], tuple[Action, ...]]]] = {
-    Phase.DEAL: _no_actions,
-    Phase.BIDDING: _bidding_actions,
-    Phase.SUNK_SUIT: _sunk_suit_actions,
-    Phase.INVITATION: _invitation_actions,
-    Phase.PARTNER_PASS: _partner_pass_actions,
-    Phase.BIDDER_MELD: _meld_actions,
-    Phase.BIDDER_PASS: _bidder_pass_actions,
-    Phase.MELDING: _meld_actions,
-    Phase.PLAY: _play_actions,
-    Phase.GAME_OVER: _no_actions,
-}
 
 
 class _CardActions:
     """One seat's actions of one kind (play, give, show), one per distinct card held.
 
-    Tuples of actions are cached per suit and per pattern of that suit's
-    cards in hand, so listing them costs a few lookups.
+    Two ways to list them, chosen per build: the pure build looks up tuples
+    cached per suit and per pattern of that suit's cards in hand (a few
+    dictionary lookups); the compiled build scans the packed hand's bits,
+    which costs it less than building the dictionaries' integer keys.  Both
+    give the same tuples (``tests/core/test_engine.py`` checks it).
     """
 
     __slots__ = ("_by_card", "_cache")
@@ -277,8 +327,10 @@ class _CardActions:
             self._cache[key] = entry
         return entry
 
-    def all(self, packed: int) -> tuple[Action, ...]:
+    def all(self, packed: int) -> Sequence[Action]:
         """One action per distinct card in ``packed``."""
+        if _SCAN:
+            return self.scan(packed, 0, 28)
         return (
             self._suit(0, packed & SUIT_MASK)[0]
             + self._suit(1, (packed >> 14) & SUIT_MASK)[0]
@@ -286,12 +338,25 @@ class _CardActions:
             + self._suit(3, packed >> 42)[0]
         )
 
-    def suit_from(self, packed: int, suit: int, lowest: int) -> tuple[Action, ...]:
+    def suit_from(self, packed: int, suit: int, lowest: int) -> Sequence[Action]:
         """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
+        if _SCAN:
+            return self.scan(packed, lowest, 7 * suit + 7)
         actions, cards = self._suit(suit, (packed >> SUIT_SHIFT[suit]) & SUIT_MASK)
         if cards[0] >= lowest:
             return actions
         return actions[bisect_left(cards, lowest) :]
+
+    def scan(self, packed: int, first: int, stop: int) -> list[Action]:
+        """One action per distinct card in ``packed`` among cards ``first`` to ``stop - 1``."""
+        by_card = self._by_card
+        found: list[Action] = []
+        bits = packed >> (2 * first)
+        for card in range(first, stop):
+            if bits & 3:
+                found.append(by_card[card])
+            bits >>= 2
+        return found
 
 
 _PLAY: Final = tuple(_CardActions(PLAY[seat]) for seat in _SEATS)
@@ -314,7 +379,8 @@ def _step(  # noqa: PLR0913, PLR0917  # one positional call per transition keeps
     packed_hands: tuple[int, int, int, int],
 ) -> GameState:
     """A successor state in the same hand's trick-free phases."""
-    return make_state(
+    return GameState.__new__(
+        GameState,
         state.rules,
         state.dealer,
         phase,
@@ -342,7 +408,8 @@ def _deal(state: GameState, action: Deal) -> GameState:
             Reason.BAD_DEAL, f"got {len(cards)} cards, not the 56-card deck", action
         )
     hands = (pack(cards[0:14]), pack(cards[14:28]), pack(cards[28:42]), pack(cards[42:56]))
-    return make_state(
+    return GameState.__new__(
+        GameState,
         state.rules,
         state.dealer,
         Phase.BIDDING,
@@ -435,23 +502,24 @@ def _melding(state: GameState, action: Action) -> GameState:
 
 
 def _play(state: GameState, action: Action) -> GameState:
-    assert type(action) is PlayCard
+    assert type(action) is _PLAY_CARD
     seat = action.seat
     card = action.card
-    hands = _TAKE_CARD[seat](state.packed_hands, BIT[card])
-    trick = (*state.trick, (seat, card))
+    hands = without(state.packed_hands, seat, BIT[card])
+    trick = state.trick + ((seat, card),)  # noqa: RUF005  # concatenation compiles to less work
     tricks = state.tricks
     if len(trick) < 4:
         to_act: Seat | None = _SEATS[(seat + 1) & 3]
     else:
         position = winning_position([c for _, c in trick], state.setup.sunk_suit)
         winner = trick[position][0]
-        tricks = (*tricks, Trick(trick, winner))
+        tricks = tricks + (Trick(trick, winner),)  # noqa: RUF005  # as above
         trick = ()
         to_act = winner
         if len(tricks) == HAND_SIZE:
             return _finish_hand(state, action, tricks)
-    return make_state(
+    return GameState.__new__(
+        GameState,
         state.rules,
         state.dealer,
         Phase.PLAY,
@@ -464,15 +532,6 @@ def _play(state: GameState, action: Action) -> GameState:
         tricks,
         History(state.log, action),
     )
-
-
-_Hands = tuple[int, int, int, int]
-_TAKE_CARD: Final[tuple[Callable[[_Hands, int], _Hands], ...]] = (
-    lambda h, bit: (h[0] - bit, h[1], h[2], h[3]),
-    lambda h, bit: (h[0], h[1] - bit, h[2], h[3]),
-    lambda h, bit: (h[0], h[1], h[2] - bit, h[3]),
-    lambda h, bit: (h[0], h[1], h[2], h[3] - bit),
-)
 
 
 def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) -> GameState:
@@ -504,31 +563,33 @@ def _finish_hand(state: GameState, action: Action, tricks: tuple[Trick, ...]) ->
     log = History(state.log, action)
     completed = (*state.completed_hands, record)
     if game_winner(totals, rules) is not None:
-        return make_state(
-            rules, state.dealer, Phase.GAME_OVER, None, totals, completed, setup,
+        return GameState.__new__(
+            GameState, rules, state.dealer, Phase.GAME_OVER, None, totals, completed, setup,
             _NO_HANDS, (), tricks, log,
         )  # fmt: skip
-    return make_state(
-        rules, state.dealer.left, Phase.DEAL, None, totals, completed, EMPTY_SETUP,
+    return GameState.__new__(
+        GameState, rules, state.dealer.left, Phase.DEAL, None, totals, completed, EMPTY_SETUP,
         _NO_HANDS, (), (), log,
     )  # fmt: skip
 
 
-def _over(state: GameState, action: Action) -> GameState:
+def _transition(
+    state: GameState, action: Action, phase: Phase
+) -> GameState:  # one branch per phase
+    """Apply a legal ``action``: the phase's own transition (a branch each, no table)."""
+    if phase is _P_PLAY:
+        return _play(state, action)
+    if phase is _P_BIDDING:
+        return _bidding(state, action)
+    if phase is _P_MELDING or phase is _P_BIDDER_MELD:
+        return _melding(state, action)
+    if phase is _P_PARTNER_PASS or phase is _P_BIDDER_PASS:
+        return _passing(state, action)
+    if phase is _P_INVITATION:
+        return _invitation(state, action)
+    if phase is _P_SUNK_SUIT:
+        return _sunk_suit(state, action)
     raise _diagnose(state, action)
-
-
-_TRANSITIONS: Final[dict[Phase, Callable[[GameState, Action], GameState]]] = {
-    Phase.BIDDING: _bidding,
-    Phase.SUNK_SUIT: _sunk_suit,
-    Phase.INVITATION: _invitation,
-    Phase.PARTNER_PASS: _passing,
-    Phase.BIDDER_MELD: _melding,
-    Phase.BIDDER_PASS: _passing,
-    Phase.MELDING: _melding,
-    Phase.PLAY: _play,
-    Phase.GAME_OVER: _over,
-}
 
 
 # -- diagnosis: why an action is illegal (the slow path) ---------------------

@@ -37,10 +37,12 @@ __all__ = [
     "is_packed_hand",
     "pack",
     "pack_counts",
+    "seat_hand",
     "size",
     "suit_block",
     "suit_cards",
     "unpack",
+    "without",
 ]
 
 SUIT_MASK: Final = (1 << 14) - 1
@@ -86,6 +88,33 @@ def size(packed: int) -> int:
 def suit_block(packed: int, suit: int) -> int:
     """The 14-bit block holding one suit's counts."""
     return (packed >> SUIT_SHIFT[suit]) & SUIT_MASK
+
+
+def seat_hand(hands: tuple[int, int, int, int], seat: int) -> int:
+    """One seat's packed hand out of the four, ``hands[seat]``.
+
+    Written as a branch per seat so that the compiled build reads the four
+    ints in place instead of building a tuple to index.
+    """
+    if seat == 0:
+        return hands[0]
+    if seat == 1:
+        return hands[1]
+    if seat == 2:
+        return hands[2]
+    return hands[3]
+
+
+def without(hands: tuple[int, int, int, int], seat: int, bit: int) -> tuple[int, int, int, int]:
+    """The four packed hands after ``seat`` gives up the card ``bit`` (``BIT[card]``)."""
+    north, east, south, west = hands
+    if seat == 0:
+        return (north - bit, east, south, west)
+    if seat == 1:
+        return (north, east - bit, south, west)
+    if seat == 2:
+        return (north, east, south - bit, west)
+    return (north, east, south, west - bit)
 
 
 def is_packed_hand(value: object) -> bool:
@@ -147,6 +176,7 @@ def cards_of(row: Sequence[int]) -> list[Card]:
 
 def pack_counts(row: Sequence[int]) -> int:
     """The packed form of a count vector; refuses anything but 28 counts of 0 to 2."""
-    if len(row) != 28 or any(type(n) is not int or not 0 <= n <= 2 for n in row):
+    values: Sequence[object] = row  # checked as anything: the compiled build must not refuse first
+    if len(values) != 28 or any(type(n) is not int or not 0 <= n <= 2 for n in values):
         raise ParseError("a hand's counts must be 28 numbers from 0 to 2")
     return sum(n * BIT[i] for i, n in enumerate(row))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Optional
 
 import attrs
 
@@ -72,25 +72,32 @@ class MeldKind(RefusesUnknownValues, enum.Enum):
     SEVENS_WIDE = ("7W", "sevens wide", MeldFamily.WIDE, (7,), -20)
     SIXES_WIDE = ("6W", "sixes wide", MeldFamily.WIDE, (6,), -10)
 
-    def __init__(
-        self, code: str, label: str, family: MeldFamily, ranks: tuple[int, ...], value: int
-    ) -> None:
-        self.code = code
-        self.label = label
-        self.family = family
-        self.ranks = ranks
-        self.points = value
+    # Set on each member below, from its value (an enum ``__init__`` does not compile).
+    code: str
+    """The short code: ``GR``, ``DE``, ``8W`` ..."""
+    label: str
+    """The name: ``grand run``, ``Mark Twain`` ..."""
+    family: MeldFamily
+    """Runs, echoes or wides."""
+    ranks: tuple[int, ...]
+    """The ranks the meld is made of."""
+    points: int
+    """The meld's value (zero or negative)."""
 
     def __str__(self) -> str:
         return self.label
 
 
-def _check_kind(instance: Meld, attribute: attrs.Attribute[MeldKind], kind: object) -> None:
+for _kind in MeldKind:
+    _kind.code, _kind.label, _kind.family, _kind.ranks, _kind.points = _kind.value
+
+
+def _check_kind(instance: Meld, kind: object) -> None:
     if not isinstance(kind, MeldKind):
         raise ParseError(f"a meld's kind must be a MeldKind, not {kind!r}")
 
 
-def _check_suit(instance: Meld, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+def _check_suit(instance: Meld, suit: object) -> None:
     if instance.kind.family is MeldFamily.WIDE:
         if suit is not None:
             raise ParseError(f"a {instance.kind.label} has no suit")
@@ -109,10 +116,14 @@ class Meld:
     True
     """
 
-    kind: MeldKind = attrs.field(validator=_check_kind)
+    kind: MeldKind
     """Which of the nine kinds this meld is."""
-    suit: Suit | None = attrs.field(default=None, validator=_check_suit)
+    suit: "Optional[Suit]" = None  # quoted: the compiled build keeps it as written
     """The suit of a run or echo; ``None`` for a wide."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_kind(self, self.kind)
+        _check_suit(self, self.suit)
 
     @property
     def family(self) -> MeldFamily:
@@ -352,7 +363,8 @@ def _checked_hand(
     counts: Sequence[int], declared: Sequence[Meld], sunk_suit: Suit | None, sharing: bool
 ) -> int:
     """The packed hand, once the arguments are known to make sense and the declared melds to fit."""
-    if not all(isinstance(meld, Meld) for meld in declared):
+    given: Sequence[object] = declared  # as anything: the compiled build must not refuse first
+    if not all(isinstance(meld, Meld) for meld in given):
         raise ParseError("the declared melds must all be Meld values")
     _check_sunk_suit(sunk_suit)
     packed = pack_counts(counts)

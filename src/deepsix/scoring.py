@@ -22,7 +22,7 @@ import attrs
 
 from deepsix.cards import Team
 from deepsix.rules import Rules
-from deepsix.tricks import Trick
+from deepsix.tricks import Trick, trick_points
 
 __all__ = [
     "LAST_TRICK_BONUS",
@@ -45,7 +45,7 @@ def card_points(tricks: Sequence[Trick], *, tricks_per_hand: int = 14) -> tuple[
     once the final (14th) trick is among them."""
     points = [0, 0]
     for trick in tricks:
-        points[trick.winner & 1] += trick.points
+        points[trick.winner & 1] += trick_points([card for _, card in trick.plays])
     if len(tricks) == tricks_per_hand:
         points[tricks[-1].winner & 1] += LAST_TRICK_BONUS
     return (points[0], points[1])
@@ -55,9 +55,9 @@ def card_points(tricks: Sequence[Trick], *, tricks_per_hand: int = 14) -> tuple[
 class HandScore:
     """The outcome of scoring one hand."""
 
-    net: tuple[int, int]
+    net: "tuple[int, int]"
     """Each team's card points plus meld."""
-    scores: tuple[int, int]
+    scores: "tuple[int, int]"
     """What each team records for the hand (never negative)."""
     made: bool
     """Whether the bidding team made its bid."""

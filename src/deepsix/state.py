@@ -14,20 +14,26 @@ little.
 from __future__ import annotations
 
 import enum
+import importlib.machinery
 from collections.abc import Callable, Iterator
-from typing import Any, Final, NoReturn, TypeAlias, cast
+from typing import Final, NoReturn, Optional, TypeAlias, Union, cast
 
+import attr
 import attrs
 
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
-from deepsix.errors import InvalidStateError, RefusesUnknownValues
+from deepsix.compiled import keep_annotations
+from deepsix.errors import InvalidStateError, RefusesUnknownValues, WrongTypeError
 from deepsix.hands import unpack
 from deepsix.melds import Meld
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
 from deepsix.table import team_meld, tricks_taken
 from deepsix.tricks import Trick
+
+_COMPILED: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+"""Whether this module runs compiled (mypyc): see the end of the module."""
 
 __all__ = [
     "GameState",
@@ -76,21 +82,21 @@ SeatMelds: TypeAlias = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...
 class HandSetup:
     """What the auction, the passes and the melds of the current hand settled."""
 
-    bids: tuple[Bid | Pass, ...] = ()
+    bids: "tuple[Union[Bid, Pass], ...]" = ()
     """The auction so far: every call in order."""
-    bidder: Seat | None = None
+    bidder: "Optional[Seat]" = None
     """The high bidder so far (the bid winner once the auction ends)."""
-    bid: int | None = None
+    bid: "Optional[int]" = None
     """The standing (finally, the winning) bid."""
-    sunk_suit: Suit | None = None
+    sunk_suit: "Optional[Suit]" = None
     """The sunk suit, once named."""
-    invitation: tuple[Card, ...] = ()
+    invitation: "tuple[Card, ...]" = ()
     """The bidder's invitation: the cards she laid face up, in order."""
-    partner_pass: tuple[Card, ...] = ()
+    partner_pass: "tuple[Card, ...]" = ()
     """The cards the partner passed to the bidder (in flight until all are passed)."""
-    bidder_pass: tuple[Card, ...] = ()
+    bidder_pass: "tuple[Card, ...]" = ()
     """The cards the bidder passed back (in flight until all are passed)."""
-    melds: SeatMelds = ((), (), (), ())
+    melds: "SeatMelds" = ((), (), (), ())
     """Each seat's declared melds, indexed by seat."""
 
     @property
@@ -116,17 +122,17 @@ class HandRecord:
     """The winning bid."""
     sunk_suit: Suit
     """The sunk suit."""
-    card_points: tuple[int, int]
+    card_points: "tuple[int, int]"
     """Card points each team took (they add up to 250)."""
-    meld: tuple[int, int]
+    meld: "tuple[int, int]"
     """Each team's declared meld (zero or negative)."""
-    net: tuple[int, int]
+    net: "tuple[int, int]"
     """Card points plus meld, per team."""
-    scores: tuple[int, int]
+    scores: "tuple[int, int]"
     """What each team recorded for the hand."""
     made: bool
     """Whether the bidding team made its bid."""
-    totals: tuple[int, int]
+    totals: "tuple[int, int]"
     """Running totals after this hand."""
 
     @property
@@ -135,37 +141,31 @@ class HandRecord:
         return self.bidder.team
 
 
-class History(tuple):  # type: ignore[type-arg]  # a (previous, action, length) node
+class History:
     """The actions applied so far, as a persistent linked list.
 
     Appending shares the whole earlier history, so every state carries its
     full history at constant cost per action.  Iterating yields the actions
-    from the first to the last.  Nodes are immutable tuples
-    ``(previous, action, length)``; equality and hashing walk the list
-    without recursion, however long the game.
+    from the first to the last.  Nodes are immutable: ``previous`` (the
+    history before the last action, or ``None``) and ``action``; equality
+    and hashing walk the list without recursion, however long the game.
     """
 
-    __slots__ = ()
+    __slots__ = ("_length", "action", "previous")
 
-    def __new__(cls, previous: History | None, action: Action) -> History:
-        length = 1 if previous is None else previous[2] + 1
-        return tuple.__new__(cls, (previous, action, length))
+    previous: History | None
+    """The history before the last action."""
+    action: Action
+    """The last action."""
+    _length: int
 
-    @property
-    def previous(self) -> History | None:
-        """The history before the last action."""
-        previous: History | None = self[0]
-        return previous
-
-    @property
-    def action(self) -> Action:
-        """The last action."""
-        action: Action = self[1]
-        return action
+    def __init__(self, previous: History | None, action: Action) -> None:
+        object.__setattr__(self, "previous", previous)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "_length", 1 if previous is None else previous._length + 1)
 
     def __len__(self) -> int:
-        length: int = self[2]
-        return length
+        return self._length
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.to_tuple())
@@ -175,36 +175,43 @@ class History(tuple):  # type: ignore[type-arg]  # a (previous, action, length) 
         actions: list[Action] = []
         node: History | None = self
         while node is not None:
-            actions.append(node[1])
-            node = node[0]
+            actions.append(node.action)
+            node = node.previous
         actions.reverse()
         return tuple(actions)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
-        if self[2] != other[2]:
+        if self._length != other._length:
             return False
         a: History | None = self
         b: History | None = other
         while a is not None and b is not None and a is not b:
-            if a[1] != b[1]:
+            if a.action != b.action:
                 return False
-            a, b = a[0], b[0]
+            a, b = a.previous, b.previous
         return True
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        if not isinstance(other, History):
+            return NotImplemented
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         return hash(self.to_tuple())
 
     def __repr__(self) -> str:
-        return f"<History of {self[2]} actions>"
+        return f"<History of {self._length} actions>"
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_history_from, (self.to_tuple(),))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
 
 
 def _history_from(actions: tuple[Action, ...]) -> History | None:
@@ -214,7 +221,85 @@ def _history_from(actions: tuple[Action, ...]) -> History | None:
     return node
 
 
-@attrs.frozen(repr=False)
+def _equal(a: object, b: object) -> bool:
+    """``a == b`` through ``__eq__``: the compiled build compares two instances of a
+    class it compiled as non-native (an attrs class such as :class:`HandSetup`) by
+    identity when they are typed as that class, never calling attrs' ``__eq__``."""
+    return a == b
+
+
+def _check_kinds(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
+    rules: object,
+    dealer: object,
+    phase: object,
+    to_act: object,
+    scores: object,
+    completed_hands: object,
+    setup: object,
+    packed_hands: object,
+    trick: object,
+    tricks: object,
+    log: object,
+) -> None:
+    """Refuse a field value of the wrong kind for :class:`GameState` (a cheap, shallow check)."""
+    if (
+        type(phase) is Phase
+        and type(dealer) is Seat
+        and (to_act is None or type(to_act) is Seat)
+        and _ints(packed_hands, 4)
+        and isinstance(trick, tuple)
+        and isinstance(setup, HandSetup)
+        and isinstance(tricks, tuple)
+        and _ints(scores, 2)
+        and isinstance(completed_hands, tuple)
+        and (log is None or type(log) is History)
+        and isinstance(rules, Rules)
+    ):
+        return
+    raise _kind_error(
+        rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands, trick,
+        tricks, log,
+    )  # fmt: skip
+
+
+def _ints(value: object, length: int) -> bool:
+    """Whether ``value`` is a tuple of ``length`` ints."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == length
+        and all(type(item) is int for item in value)
+    )
+
+
+def _kind_error(*values: object) -> WrongTypeError:  # the slow path: name the first bad field
+    kinds: tuple[tuple[str, str, Callable[[object], bool]], ...] = (
+        ("rules", "a Rules", lambda v: isinstance(v, Rules)),
+        ("dealer", "a Seat", lambda v: type(v) is Seat),
+        ("phase", "a Phase", lambda v: type(v) is Phase),
+        ("to_act", "a Seat or None", lambda v: v is None or type(v) is Seat),
+        ("scores", "a tuple of two ints", lambda v: _ints(v, 2)),
+        ("completed_hands", "a tuple", lambda v: isinstance(v, tuple)),
+        ("setup", "a HandSetup", lambda v: isinstance(v, HandSetup)),
+        ("packed_hands", "a tuple of four ints", lambda v: _ints(v, 4)),
+        ("trick", "a tuple", lambda v: isinstance(v, tuple)),
+        ("tricks", "a tuple", lambda v: isinstance(v, tuple)),
+        ("log", "a History or None", lambda v: v is None or type(v) is History),
+    )
+    for (name, kind, fits), value in zip(kinds, values, strict=True):
+        if not fits(value):
+            shown = repr(value)
+            shown = shown if len(shown) <= 60 else shown[:60] + "..."
+            return WrongTypeError(f"GameState.{name} must be {kind}, not {shown}")
+    raise AssertionError("unreachable: some field was of the wrong kind")
+
+
+# The field annotations of the classes below are quoted: the compiled build
+# (mypyc) turns an unquoted ``X | None`` or ``tuple[...]`` into a bare class
+# in the annotations that attrs, typing and cattrs read at run time, and keeps
+# a quoted ``Optional[X]`` or ``tuple[...]`` as written.
+
+
+@attr.s(frozen=True, slots=True, auto_attribs=True, init=False, eq=False, repr=False)
 class GameState:
     """A position in a game of Deep Six: the state the rules act on.
 
@@ -223,6 +308,12 @@ class GameState:
     properties are the public view of it.  ``packed_hands`` holds each
     seat's cards bit-packed (see :mod:`deepsix.hands`); read them through
     :attr:`hands`.
+
+    ``GameState(...)`` (and so ``attrs.evolve`` and unpickling) checks that
+    each field holds a value of its declared kind -- a :class:`Phase` for
+    ``phase``, a tuple of four ints for ``packed_hands``, and so on -- and
+    raises :class:`~deepsix.errors.WrongTypeError` otherwise;
+    :func:`deepsix.validate` checks everything else.
     """
 
     rules: Rules
@@ -231,25 +322,117 @@ class GameState:
     """Who deals (dealt) the current hand."""
     phase: Phase
     """The current phase."""
-    to_act: Seat | None
+    to_act: "Optional[Seat]"
     """The seat to act; ``None`` at a chance step and when the game is over."""
-    scores: tuple[int, int]
+    scores: "tuple[int, int]"
     """Running totals per team, after the finished hands."""
-    completed_hands: tuple[HandRecord, ...]
+    completed_hands: "tuple[HandRecord, ...]"
     """One record per finished hand."""
     setup: HandSetup
     """The current hand's auction, sunk suit, invitation, passes and melds."""
-    packed_hands: tuple[int, int, int, int]
+    packed_hands: "tuple[int, int, int, int]"
     """Each seat's cards, bit-packed."""
-    trick: tuple[tuple[Seat, Card], ...]
+    trick: "tuple[tuple[Seat, Card], ...]"
     """The trick in progress, as ``(seat, card)`` plays in order."""
-    tricks: tuple[Trick, ...]
+    tricks: "tuple[Trick, ...]"
     """The completed tricks of the current hand."""
-    log: History | None
+    log: "Optional[History]"
     """Every action applied so far (see :attr:`history`)."""
-    _legal: LegalActions | None = attrs.field(
+    _legal: "Optional[LegalActions]" = attr.ib(
         default=None, init=False, eq=False, hash=False, repr=False
     )
+
+    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
+        cls,
+        rules: Rules,
+        dealer: Seat,
+        phase: Phase,
+        to_act: Seat | None,
+        scores: tuple[int, int],
+        completed_hands: tuple[HandRecord, ...],
+        setup: HandSetup,
+        packed_hands: tuple[int, int, int, int],
+        trick: tuple[tuple[Seat, Card], ...],
+        tricks: tuple[Trick, ...],
+        log: History | None,
+    ) -> GameState:
+        """Build a state from its fields, unchecked (the engine's path, see :func:`make_state`)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "to_act", to_act)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "completed_hands", completed_hands)
+        object.__setattr__(self, "setup", setup)
+        object.__setattr__(self, "packed_hands", packed_hands)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "_legal", None)
+        return self
+
+    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
+        self,
+        rules: Rules,
+        dealer: Seat,
+        phase: Phase,
+        to_act: Seat | None,
+        scores: tuple[int, int],
+        completed_hands: tuple[HandRecord, ...],
+        setup: HandSetup,
+        packed_hands: tuple[int, int, int, int],
+        trick: tuple[tuple[Seat, Card], ...],
+        tricks: tuple[Trick, ...],
+        log: History | None,
+    ) -> None:
+        """The fields, set by ``__new__``; ``GameState(...)`` also checks their kinds."""
+
+    # -- value semantics --------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return (
+            self.phase is other.phase
+            and self.packed_hands == other.packed_hands
+            and self.to_act == other.to_act
+            and self.trick == other.trick
+            and self.dealer == other.dealer
+            and self.scores == other.scores
+            and _equal(self.setup, other.setup)
+            and self.tricks == other.tricks
+            and self.completed_hands == other.completed_hands
+            and self.rules == other.rules
+            and self.log == other.log
+        )
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GameState, self._fields())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.rules, self.dealer, self.phase, self.to_act, self.scores, self.completed_hands,
+            self.setup, self.packed_hands, self.trick, self.tricks, self.log,
+        )  # fmt: skip
+
+    def _remember_legal(self, legal: LegalActions) -> LegalActions:
+        """Store the legal-action list (a cache, not part of the state's value)."""
+        object.__setattr__(self, "_legal", legal)
+        return legal
 
     # -- the hand ---------------------------------------------------------
     @property
@@ -379,37 +562,136 @@ def bind_engine(
     _ENGINE.legal_actions = legal_actions
 
 
-def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
-    """A positional constructor for a frozen slotted attrs class without validators.
+def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
+    rules: Rules,
+    dealer: Seat,
+    phase: Phase,
+    to_act: Seat | None,
+    scores: tuple[int, int],
+    completed_hands: tuple[HandRecord, ...],
+    setup: HandSetup,
+    packed_hands: tuple[int, int, int, int],
+    trick: tuple[tuple[Seat, Card], ...],
+    tricks: tuple[Trick, ...],
+    log: History | None,
+) -> GameState:
+    """``GameState(...)`` for the engine's hot path: the same arguments, unchecked and faster.
 
-    It takes the ``init`` fields in declaration order, like ``cls(...)``,
-    and fills the slots directly (the fields with ``init=False`` get their
-    defaults), which is about a quarter faster than attrs' own ``__init__``.
-    The field list is read from the class, so it is declared only once.
+    The engine's states are right by construction, so this skips the kind
+    checks that ``GameState(...)`` makes on values from outside.
     """
-    fields = attrs.fields(cls)
-    if any(field.validator or field.converter for field in fields):
-        raise TypeError(f"{cls.__name__} has validators or converters; use its __init__")
-    names = [field.name for field in fields if field.init]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def make({', '.join(names)}):", "    obj = _new(_cls)"]
-    for index, field in enumerate(fields):
-        namespace[f"_set{index}"] = cls.__dict__[field.name].__set__
-        if field.init:
-            lines.append(f"    _set{index}(obj, {field.name})")
-        else:
-            default = field.default
-            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # Factory is a class
-                raise TypeError(f"{cls.__name__}.{field.name} has a factory default")
-            namespace[f"_default{index}"] = default
-            lines.append(f"    _set{index}(obj, _default{index})")
-    lines.append("    return obj")
-    exec("\n".join(lines), namespace)  # code generated from the class's own fields
-    make: Callable[..., Any] = namespace["make"]
-    make.__doc__ = f"``{cls.__name__}(...)`` for the engine's hot path (positional, unchecked)."
-    return make
+    return GameState.__new__(
+        GameState, rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands,
+        trick, tricks, log,
+    )  # fmt: skip
 
 
-# Typed as the class itself, so that every call is checked against GameState's own fields.
-make_state: Final = cast("type[GameState]", _fast_constructor(GameState))
-"""``GameState(...)`` for the engine's hot path: the same positional arguments, faster."""
+# -- how GameState(...) is wired in each build -----------------------------------
+#
+# The class body above is what the compiled build (mypyc) makes native: the
+# engine calls ``GameState.__new__`` directly (through ``make_state``), which
+# fills the fields' slots with no checks.  ``GameState(...)`` from outside --
+# callers, ``attrs.evolve``, unpickling -- must refuse a value of the wrong
+# kind with the library's own error, in both builds alike:
+#
+# * compiled: mypyc would check the parameters' declared types itself and
+#   raise a bare ``TypeError``, so ``__new__`` is replaced, for calls through
+#   the class object only, by ``_checked_new``, which takes anything, checks
+#   it, then calls the native ``__new__`` (the engine's calls still go to the
+#   native one directly);
+# * pure Python: ``__new__`` is replaced by a generated equivalent that fills
+#   the slots through their descriptors (faster in the interpreter than
+#   ``object.__setattr__``), and ``__init__`` makes the check.
+
+
+def _checked_new(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
+    cls: type[GameState],
+    rules: object,
+    dealer: object,
+    phase: object,
+    to_act: object,
+    scores: object,
+    completed_hands: object,
+    setup: object,
+    packed_hands: object,
+    trick: object,
+    tricks: object,
+    log: object,
+) -> GameState:
+    """``GameState.__new__`` as called from outside: check the kinds, then build."""
+    _check_kinds(rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands,
+                 trick, tricks, log)  # fmt: skip
+    return GameState.__new__(
+        cls,
+        cast("Rules", rules),
+        cast("Seat", dealer),
+        cast("Phase", phase),
+        cast("Seat | None", to_act),
+        cast("tuple[int, int]", scores),
+        cast("tuple[HandRecord, ...]", completed_hands),
+        cast("HandSetup", setup),
+        cast("tuple[int, int, int, int]", packed_hands),
+        cast("tuple[tuple[Seat, Card], ...]", trick),
+        cast("tuple[Trick, ...]", tricks),
+        cast("History | None", log),
+    )
+
+
+def _checking_init(self: GameState, *fields: object, **named: object) -> None:
+    """The pure build's ``GameState.__init__``: refuse values of the wrong kind."""
+    values = dict(zip(_INIT_FIELDS, fields, strict=False))
+    values.update(named)
+    _check_kinds(*(values[name] for name in _INIT_FIELDS))
+
+
+def _fast_new(cls: type[GameState]) -> Callable[..., GameState]:
+    """The pure build's ``GameState.__new__``: the class body's, filling slots directly."""
+    namespace: dict[str, object] = {"_new": object.__new__}
+    lines = [f"def __new__(cls, {', '.join(_INIT_FIELDS)}):", "    self = _new(cls)"]
+    for index, name in enumerate((*_INIT_FIELDS, "_legal")):
+        namespace[f"_set{index}"] = vars(cls)[name].__set__
+        lines.append(f"    _set{index}(self, {'None' if name == '_legal' else name})")
+    lines.append("    return self")
+    exec("\n".join(lines), namespace)  # code generated from the class's own field list
+    fast: Callable[..., GameState] = cast("Callable[..., GameState]", namespace["__new__"])
+    fast.__doc__ = GameState.__new__.__doc__
+    return fast
+
+
+keep_annotations(
+    GameState,
+    {
+        "completed_hands": "tuple[HandRecord, ...]",
+        "trick": "tuple[tuple[Seat, Card], ...]",
+        "tricks": "tuple[Trick, ...]",
+    },
+)
+_INIT_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState) if field.init)
+
+
+
+def _pure_history_init(self: History, previous: History | None, action: Action) -> None:
+    """The pure build's ``History.__init__``: the class body's, filling slots directly."""
+    _SET_PREVIOUS(self, previous)
+    _SET_ACTION(self, action)
+    _SET_LENGTH(self, 1 if previous is None else previous._length + 1)
+
+
+def _pure_remember_legal(self: GameState, legal: LegalActions) -> LegalActions:
+    """The pure build's ``GameState._remember_legal``, filling the slot directly."""
+    _SET_LEGAL(self, legal)
+    return legal
+
+
+_SET_PREVIOUS: Final = vars(History)["previous"].__set__
+_SET_ACTION: Final = vars(History)["action"].__set__
+_SET_LENGTH: Final = vars(History)["_length"].__set__
+_SET_LEGAL: Final = vars(GameState)["_legal"].__set__
+
+if _COMPILED:
+    setattr(GameState, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above
+else:
+    setattr(GameState, "__new__", staticmethod(_fast_new(GameState)))  # noqa: B010  # see above
+    setattr(GameState, "__init__", _checking_init)  # noqa: B010  # see above
+    setattr(GameState, "_remember_legal", _pure_remember_legal)  # noqa: B010  # see above
+    setattr(History, "__init__", _pure_history_init)  # noqa: B010  # see above

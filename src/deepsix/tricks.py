@@ -16,13 +16,17 @@ led suit so far.  A player who cannot follow may play anything.
 
 from __future__ import annotations
 
+import importlib.machinery
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import cast
 
+import attr
 import attrs
 
 from deepsix.cards import CARD_POINTS, Card, Seat, Suit
-from deepsix.errors import InvalidStateError
+from deepsix.compiled import keep_annotations
+from deepsix.errors import InvalidStateError, WrongTypeError
 from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_cards
 from deepsix.hands import distinct_cards as all_cards
 from deepsix.rules import PlayOver
@@ -136,14 +140,30 @@ def legal_plays(
     return following[bisect_left(following, lowest) :]
 
 
-@attrs.frozen
+@attr.s(frozen=True, slots=True, auto_attribs=True, init=False, eq=False, repr=False)
 class Trick:
-    """A completed trick: who led, the four plays in order, and who won it."""
+    """A completed trick: who led, the four plays in order, and who won it.
 
-    plays: tuple[tuple[Seat, Card], ...]
+    ``Trick(plays, winner)``; ``plays`` must be a tuple (else
+    :class:`~deepsix.errors.WrongTypeError`).  The methods that attrs would
+    write are written out, so that the compiled build makes the class native
+    (see :class:`deepsix.GameState`).
+    """
+
+    plays: "tuple[tuple[Seat, Card], ...]"  # quoted: the compiled build keeps it as written
     """The four ``(seat, card)`` plays in play order; the first is the lead."""
     winner: Seat
     """The seat that took the trick."""
+
+    def __new__(cls, plays: tuple[tuple[Seat, Card], ...], winner: Seat) -> Trick:
+        """Build a trick, unchecked (the engine's path)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "winner", winner)
+        return self
+
+    def __init__(self, plays: tuple[tuple[Seat, Card], ...], winner: Seat) -> None:
+        """The fields, set by ``__new__``; ``Trick(...)`` also checks that ``plays`` is a tuple."""
 
     @property
     def leader(self) -> Seat:
@@ -163,3 +183,57 @@ class Trick:
     def __str__(self) -> str:
         plays = " ".join(f"{seat}:{card}" for seat, card in self.plays)
         return f"{plays} -> {self.winner}"
+
+    def __repr__(self) -> str:
+        return f"Trick(plays={self.plays!r}, winner={self.winner!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Trick:
+            return NotImplemented
+        return self.winner == other.winner and self.plays == other.plays
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Trick:
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.plays, self.winner))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Trick, (self.plays, self.winner))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+
+def _check_plays(plays: object) -> None:
+    if not isinstance(plays, tuple):
+        shown = repr(plays)
+        shown = shown if len(shown) <= 60 else shown[:60] + "..."
+        raise WrongTypeError(f"Trick.plays must be a tuple, not {shown}")
+
+
+def _checked_new(cls: type[Trick], plays: object, winner: object) -> Trick:
+    """``Trick.__new__`` as called from outside in the compiled build: check, then build."""
+    _check_plays(plays)
+    return Trick.__new__(cls, cast("tuple[tuple[Seat, Card], ...]", plays), cast("Seat", winner))
+
+
+def _checking_init(self: Trick, plays: object, winner: object) -> None:
+    """The pure build's ``Trick.__init__``: the same check."""
+    _check_plays(plays)
+
+
+keep_annotations(Trick, {"plays": "tuple[tuple[Seat, Card], ...]"})
+
+# As for GameState: from outside, Trick(...) checks its argument in both builds
+# (the compiled one through __new__, before mypyc's own checks could refuse it
+# with a bare TypeError); the engine's calls build it unchecked.
+if __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+    setattr(Trick, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above
+else:
+    setattr(Trick, "__init__", _checking_init)  # noqa: B010  # see above

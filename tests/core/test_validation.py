@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,7 @@ from deepsix import (
     validate,
     view,
 )
+from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import count, pack, unpack
 from deepsix.state import History
 from deepsix.validation import INVARIANTS
@@ -83,18 +85,38 @@ def move_card(state: GameState, source: Seat, target: Seat, card: Card) -> tuple
 @pytest.mark.parametrize(
     "changes",
     [
-        {"dealer": 0},
-        {"scores": (0, "0")},
-        {"packed_hands": (0, 0, 0)},
         {"packed_hands": (-1, 0, 0, 0)},
-        {"to_act": "N"},
-        {"phase": "play"},
+        {"packed_hands": (1 << 56, 0, 0, 0)},
         {"trick": ((Seat.NORTH, 5),)},
-        {"log": ("not", "a", "history")},
+        {"completed_hands": ("a record",)},
+        {"tricks": (None,)},
     ],
 )
 def test_types(changes: dict[str, object]) -> None:
+    """Values of the right kind whose contents are not what the fields declare."""
     broken(PHASES[Phase.PLAY], "types", **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"dealer": 0}, "GameState.dealer must be a Seat, not 0"),
+        ({"scores": (0, "0")}, "GameState.scores must be a tuple of two ints, not (0, '0')"),
+        ({"packed_hands": (0, 0, 0)}, "GameState.packed_hands must be a tuple of four ints"),
+        ({"to_act": "N"}, "GameState.to_act must be a Seat or None, not 'N'"),
+        ({"phase": "play"}, "GameState.phase must be a Phase, not 'play'"),
+        ({"log": ("not", "a", "history")}, "GameState.log must be a History or None"),
+        ({"setup": None}, "GameState.setup must be a HandSetup, not None"),
+        ({"rules": "standard"}, "GameState.rules must be a Rules, not 'standard'"),
+        ({"trick": [(Seat.NORTH, Card("5C"))]}, "GameState.trick must be a tuple"),
+    ],
+)
+def test_wrong_kinds_are_refused_when_built(changes: dict[str, Any], message: str) -> None:
+    """A field of the wrong kind is refused when the state is built, in either build."""
+    with pytest.raises(WrongTypeError, match=re.escape(message)):
+        attrs.evolve(PHASES[Phase.PLAY], **changes)
+    with pytest.raises(ParseError):
+        attrs.evolve(PHASES[Phase.PLAY], **changes)
 
 
 def test_records() -> None:

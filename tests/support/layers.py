@@ -54,6 +54,7 @@ LAYERS: Final = (
 
 CORE_ORDER: Final = (
     "deepsix._version",
+    "deepsix.compiled",
     "deepsix.errors",
     "deepsix.cards",
     "deepsix.rules",

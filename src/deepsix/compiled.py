@@ -1,0 +1,75 @@
+"""Which build of deepsix is loaded: the pure-Python one or the compiled one.
+
+deepsix ships two builds of the same typed sources.  The pure-Python wheel
+(``py3-none-any``) and the sdist run everywhere; the compiled wheels
+(built with mypyc, one per platform and Python version) run the rules'
+hot path -- :data:`CANDIDATES` -- as native code, several times faster.
+Both behave the same and pass the same tests; see
+``docs/manual/performance.md``.
+
+>>> import deepsix.compiled
+>>> deepsix.compiled.BUILD in ("mypyc", "pure")
+True
+>>> deepsix.compiled.COMPILED == bool(deepsix.compiled.MODULES)
+True
+
+This module itself is never compiled, and imports nothing from deepsix:
+it finds the compiled modules by where they would be loaded from, without
+loading them.  It also holds :func:`keep_annotations`, which the compiled
+modules' attrs classes call.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+from typing import Any, Final, Literal
+
+import attrs
+
+__all__ = ["BUILD", "CANDIDATES", "COMPILED", "MODULES", "keep_annotations"]
+
+CANDIDATES: Final = (
+    "deepsix.hands",
+    "deepsix.melds",
+    "deepsix.tricks",
+    "deepsix.bidding",
+    "deepsix.scoring",
+    "deepsix.state",
+    "deepsix.engine",
+)
+"""The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
+
+
+def _is_extension(name: str) -> bool:
+    spec = importlib.util.find_spec(name)
+    origin = spec.origin if spec is not None else None
+    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+MODULES: Final[tuple[str, ...]] = tuple(name for name in CANDIDATES if _is_extension(name))
+"""The modules of :data:`CANDIDATES` that are loaded as compiled extension modules."""
+
+COMPILED: Final = bool(MODULES)
+"""Whether this is the compiled build."""
+
+BUILD: Final[Literal["mypyc", "pure"]] = "mypyc" if COMPILED else "pure"
+"""``"mypyc"`` for the compiled build, ``"pure"`` for the pure-Python one."""
+
+
+def keep_annotations(cls: Any, annotations: dict[str, str]) -> None:
+    """Give an attrs class the field annotations its source spells, in both builds.
+
+    mypyc compiles an ``attr.s`` class with auto-attributes into a native
+    class, and writes a field annotated ``tuple[X, ...]`` into the class's
+    ``__annotations__`` (and so into its attrs fields) as the bare class
+    ``tuple``, which ``typing.get_type_hints``, the type checks of
+    :mod:`deepsix.typecheck` and the JSON converter would then read.  Each
+    such class calls this with those fields' annotations, as strings, the
+    way the pure build (``from __future__ import annotations``) has them.
+    """
+    cls.__annotations__.update(annotations)
+    for field in attrs.fields(cls):
+        if field.name in annotations:
+            # attrs.resolve_types sets an attribute's type the same way.
+            object.__setattr__(field, "type", annotations[field.name])
