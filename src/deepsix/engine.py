@@ -429,14 +429,14 @@ def _bidding(state: GameState, action: Action) -> GameState:
     setup = state.setup
     outcome = bidding.after_call(setup.bids, setup.bidder, setup.bid, action)
     phase = Phase.SUNK_SUIT if outcome.finished else Phase.BIDDING
-    new_setup = HandSetup(outcome.bids, outcome.bidder, outcome.bid)
+    new_setup = HandSetup.__new__(HandSetup, outcome.bids, outcome.bidder, outcome.bid)
     return _step(state, action, phase, outcome.next_seat, new_setup, state.packed_hands)
 
 
 def _sunk_suit(state: GameState, action: Action) -> GameState:
     assert isinstance(action, NameSunkSuit)
     old = state.setup
-    setup = HandSetup(old.bids, old.bidder, old.bid, action.suit)
+    setup = HandSetup.__new__(HandSetup, old.bids, old.bidder, old.bid, action.suit)
     return _step(state, action, Phase.INVITATION, action.seat, setup, state.packed_hands)
 
 
@@ -446,7 +446,9 @@ def _invitation(state: GameState, action: Action) -> GameState:
         return _step(state, action, Phase.PARTNER_PASS, partner, state.setup, state.packed_hands)
     assert isinstance(action, ShowCard)
     old = state.setup
-    setup = HandSetup(old.bids, old.bidder, old.bid, old.sunk_suit, (*old.invitation, action.card))
+    setup = HandSetup.__new__(
+        HandSetup, old.bids, old.bidder, old.bid, old.sunk_suit, (*old.invitation, action.card)
+    )
     return _step(state, action, Phase.INVITATION, action.seat, setup, state.packed_hands)
 
 
@@ -464,7 +466,8 @@ def _passing(state: GameState, action: Action) -> GameState:
     else:
         in_flight = (*old.bidder_pass, action.card)
         partner_pass, bidder_pass = old.partner_pass, in_flight
-    setup = HandSetup(
+    setup = HandSetup.__new__(
+        HandSetup,
         old.bids, old.bidder, old.bid, old.sunk_suit, old.invitation, partner_pass, bidder_pass,
         old.melds,
     )  # fmt: skip
@@ -486,7 +489,8 @@ def _melding(state: GameState, action: Action) -> GameState:
     if type(action) is DeclareMeld:
         melds = list(setup.melds)
         melds[seat] = (*melds[seat], action.meld)
-        new_setup = HandSetup(
+        new_setup = HandSetup.__new__(
+            HandSetup,
             setup.bids, setup.bidder, setup.bid, setup.sunk_suit, setup.invitation,
             setup.partner_pass, setup.bidder_pass, (melds[0], melds[1], melds[2], melds[3]),
         )  # fmt: skip

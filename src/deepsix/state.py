@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import importlib.machinery
 from collections.abc import Callable, Iterator
-from typing import Final, NoReturn, Optional, TypeAlias, Union, cast
+from typing import Final, NoReturn, Optional, TypeAlias, TypeVar, Union, cast
 
 import attr
 import attrs
@@ -32,6 +32,7 @@ from deepsix.scoring import card_points
 from deepsix.table import team_meld, tricks_taken
 from deepsix.tricks import Trick
 
+_T = TypeVar("_T", bound=attrs.AttrsInstance)
 _COMPILED: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 """Whether this module runs compiled (mypyc): see the end of the module."""
 
@@ -78,9 +79,14 @@ SeatMelds: TypeAlias = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...
 """Each seat's declared melds, indexed by seat (N, E, S, W)."""
 
 
-@attrs.frozen
+@attr.s(frozen=True, slots=True, auto_attribs=True, init=False, eq=False, repr=False)
 class HandSetup:
-    """What the auction, the passes and the melds of the current hand settled."""
+    """What the auction, the passes and the melds of the current hand settled.
+
+    ``HandSetup(...)`` refuses a value of the wrong kind (a list for a tuple,
+    melds not given for four seats, a bid that is not an int) with
+    :class:`~deepsix.errors.WrongTypeError`, as :class:`GameState` does.
+    """
 
     bids: "tuple[Union[Bid, Pass], ...]" = ()
     """The auction so far: every call in order."""
@@ -99,10 +105,116 @@ class HandSetup:
     melds: "SeatMelds" = ((), (), (), ())
     """Each seat's declared melds, indexed by seat."""
 
+    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
+        cls,
+        bids: tuple[Bid | Pass, ...] = (),
+        bidder: Seat | None = None,
+        bid: int | None = None,
+        sunk_suit: Suit | None = None,
+        invitation: tuple[Card, ...] = (),
+        partner_pass: tuple[Card, ...] = (),
+        bidder_pass: tuple[Card, ...] = (),
+        melds: SeatMelds = ((), (), (), ()),
+    ) -> HandSetup:
+        """Build a setup from its fields, unchecked (the engine's path)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "bidder", bidder)
+        object.__setattr__(self, "bid", bid)
+        object.__setattr__(self, "sunk_suit", sunk_suit)
+        object.__setattr__(self, "invitation", invitation)
+        object.__setattr__(self, "partner_pass", partner_pass)
+        object.__setattr__(self, "bidder_pass", bidder_pass)
+        object.__setattr__(self, "melds", melds)
+        return self
+
+    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
+        self,
+        bids: tuple[Bid | Pass, ...] = (),
+        bidder: Seat | None = None,
+        bid: int | None = None,
+        sunk_suit: Suit | None = None,
+        invitation: tuple[Card, ...] = (),
+        partner_pass: tuple[Card, ...] = (),
+        bidder_pass: tuple[Card, ...] = (),
+        melds: SeatMelds = ((), (), (), ()),
+    ) -> None:
+        """The fields, set by ``__new__``; ``HandSetup(...)`` also checks their kinds."""
+
     @property
     def shown(self) -> tuple[Card, ...]:
         """Deprecated name of :attr:`invitation`."""
         return self.invitation
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.bids, self.bidder, self.bid, self.sunk_suit, self.invitation,
+            self.partner_pass, self.bidder_pass, self.melds,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandSetup:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not HandSetup:
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"HandSetup(bids={self.bids!r}, bidder={self.bidder!r}, bid={self.bid!r}, "
+            f"sunk_suit={self.sunk_suit!r}, invitation={self.invitation!r}, "
+            f"partner_pass={self.partner_pass!r}, bidder_pass={self.bidder_pass!r}, "
+            f"melds={self.melds!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (HandSetup, self._fields())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+
+def _check_setup(  # noqa: PLR0913, PLR0917  # one parameter per field of HandSetup
+    bids: object = (),
+    bidder: object = None,
+    bid: object = None,
+    sunk_suit: object = None,
+    invitation: object = (),
+    partner_pass: object = (),
+    bidder_pass: object = (),
+    melds: object = ((), (), (), ()),
+) -> None:
+    """Refuse a field value of the wrong kind for :class:`HandSetup` (shallow, like GameState's)."""
+    kinds = (
+        ("bids", bids, isinstance(bids, tuple), "a tuple"),
+        ("bid", bid, bid is None or isinstance(bid, int), "an int or None"),
+        ("invitation", invitation, isinstance(invitation, tuple), "a tuple"),
+        ("partner_pass", partner_pass, isinstance(partner_pass, tuple), "a tuple"),
+        ("bidder_pass", bidder_pass, isinstance(bidder_pass, tuple), "a tuple"),
+        ("melds", melds, _four_tuples(melds), "a tuple of four tuples"),
+    )
+    for name, value, fits, kind in kinds:
+        if not fits:
+            shown = repr(value)
+            shown = shown if len(shown) <= 60 else shown[:60] + "..."
+            raise WrongTypeError(f"HandSetup.{name} must be {kind}, not {shown}")
+
+
+def _four_tuples(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 4
+        and all(isinstance(item, tuple) for item in value)
+    )
 
 
 EMPTY_SETUP: Final = HandSetup()
@@ -639,25 +751,43 @@ def _checked_new(  # noqa: PLR0913, PLR0917  # one parameter per field of GameSt
 
 def _checking_init(self: GameState, *fields: object, **named: object) -> None:
     """The pure build's ``GameState.__init__``: refuse values of the wrong kind."""
-    values = dict(zip(_INIT_FIELDS, fields, strict=False))
-    values.update(named)
-    _check_kinds(*(values[name] for name in _INIT_FIELDS))
+    _check_kinds(*fields, **named)
 
 
-def _fast_new(cls: type[GameState]) -> Callable[..., GameState]:
-    """The pure build's ``GameState.__new__``: the class body's, filling slots directly."""
+def _fast_new(cls: type[_T]) -> Callable[..., _T]:
+    """The pure build's ``__new__`` for one of these classes: the class body's, with the
+    same parameters and defaults, filling the slots through their descriptors."""
     namespace: dict[str, object] = {"_new": object.__new__}
-    lines = [f"def __new__(cls, {', '.join(_INIT_FIELDS)}):", "    self = _new(cls)"]
-    for index, name in enumerate((*_INIT_FIELDS, "_legal")):
-        namespace[f"_set{index}"] = vars(cls)[name].__set__
-        lines.append(f"    _set{index}(self, {'None' if name == '_legal' else name})")
-    lines.append("    return self")
+    params: list[str] = []
+    body = ["    self = _new(cls)"]
+    for index, field in enumerate(attrs.fields(cls)):
+        namespace[f"_set{index}"] = vars(cls)[field.name].__set__
+        if field.init:
+            if field.default is attrs.NOTHING:
+                params.append(field.name)
+            else:
+                namespace[f"_default{index}"] = field.default
+                params.append(f"{field.name}=_default{index}")
+            body.append(f"    _set{index}(self, {field.name})")
+        else:
+            namespace[f"_default{index}"] = field.default
+            body.append(f"    _set{index}(self, _default{index})")
+    lines = [f"def __new__(cls, {', '.join(params)}):", *body, "    return self"]
     exec("\n".join(lines), namespace)  # code generated from the class's own field list
-    fast: Callable[..., GameState] = cast("Callable[..., GameState]", namespace["__new__"])
-    fast.__doc__ = GameState.__new__.__doc__
+    fast = cast("Callable[..., _T]", namespace["__new__"])
+    fast.__doc__ = cls.__new__.__doc__
     return fast
 
 
+keep_annotations(
+    HandSetup,
+    {
+        "bids": "tuple[Union[Bid, Pass], ...]",
+        "invitation": "tuple[Card, ...]",
+        "partner_pass": "tuple[Card, ...]",
+        "bidder_pass": "tuple[Card, ...]",
+    },
+)
 keep_annotations(
     GameState,
     {
@@ -688,10 +818,28 @@ _SET_ACTION: Final = vars(History)["action"].__set__
 _SET_LENGTH: Final = vars(History)["_length"].__set__
 _SET_LEGAL: Final = vars(GameState)["_legal"].__set__
 
+
+
+def _checked_setup_new(cls: type[HandSetup], *fields: object, **named: object) -> HandSetup:
+    """``HandSetup.__new__`` as called from outside in the compiled build: check, then build."""
+    _check_setup(*fields, **named)
+    return _NATIVE_SETUP_NEW(cls, *fields, **named)
+
+
+def _checking_setup_init(self: HandSetup, *fields: object, **named: object) -> None:
+    """The pure build's ``HandSetup.__init__``: refuse values of the wrong kind."""
+    _check_setup(*fields, **named)
+
+
+_NATIVE_SETUP_NEW: Final[Callable[..., HandSetup]] = HandSetup.__new__
+
 if _COMPILED:
     setattr(GameState, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above
+    setattr(HandSetup, "__new__", staticmethod(_checked_setup_new))  # noqa: B010  # see above
 else:
+    setattr(HandSetup, "__init__", _checking_setup_init)  # noqa: B010  # see above
     setattr(GameState, "__new__", staticmethod(_fast_new(GameState)))  # noqa: B010  # see above
+    setattr(HandSetup, "__new__", staticmethod(_fast_new(HandSetup)))  # noqa: B010  # see above
     setattr(GameState, "__init__", _checking_init)  # noqa: B010  # see above
     setattr(GameState, "_remember_legal", _pure_remember_legal)  # noqa: B010  # see above
     setattr(History, "__init__", _pure_history_init)  # noqa: B010  # see above

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib.machinery
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 import attr
 import attrs
@@ -27,9 +27,11 @@ import attrs
 from deepsix.cards import CARD_POINTS, Card, Seat, Suit
 from deepsix.compiled import keep_annotations
 from deepsix.errors import InvalidStateError, WrongTypeError
-from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_cards
+from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_block, suit_cards
 from deepsix.hands import distinct_cards as all_cards
 from deepsix.rules import PlayOver
+
+_WIN_TRICK: Final = PlayOver.WIN_TRICK
 
 __all__ = [
     "Trick",
@@ -50,13 +52,13 @@ def winning_position(cards: Sequence[Card], sunk_suit: Suit | int | None) -> int
     >>> winning_position([Card.parse(c) for c in ("6S", "8S", "2S", "5D")], Suit.HEARTS)
     3
     """
-    first = cards[0]
+    first: int = cards[0]  # ints, not Cards: the compiled build does native arithmetic on them
     winning_suit = first // 7
     best = first
     position = 0
     introduced = 1 << winning_suit
     for i in range(1, len(cards)):
-        card = cards[i]
+        card: int = cards[i]
         suit = card // 7
         if suit == winning_suit:
             if card >= best:
@@ -100,20 +102,23 @@ def play_window(
     """
     if not trick:
         return None
-    led = trick[0] // 7
-    block = (packed_hand >> SUIT_SHIFT[led]) & SUIT_MASK
+    lead: int = trick[0]  # ints, not Cards: the compiled build does native arithmetic on them
+    led = lead // 7
+    block = suit_block(packed_hand, led)
     if not block:
         return None
     following = suit_cards(led, block)
+    bar: int
     if len(trick) == 1:
-        bar = trick[0]
-    elif play_over is PlayOver.WIN_TRICK:
+        bar = lead
+    elif play_over is _WIN_TRICK:
         bar = trick[winning_position(trick, sunk_suit)]
         if bar // 7 != led:
             return (led, following[0])
     else:
         bar = max(card for card in trick if card // 7 == led)
-    if following[-1] < bar:
+    highest: int = following[-1]
+    if highest < bar:
         return (led, following[0])
     return (led, bar)
 

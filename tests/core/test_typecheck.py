@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from deepsix import Card, GameState, HandRecord, HandSetup, Seat, Suit
+from deepsix.errors import ParseError, WrongTypeError
 from deepsix.state import make_state
 from deepsix.typecheck import type_problem
 from tests.support.strategies import examples, reachable_states
@@ -18,21 +19,33 @@ def test_every_reachable_state_matches_its_declared_types(state: GameState) -> N
     assert type_problem(state, GameState) is None
 
 
-def setup(**fields: object) -> HandSetup:
-    """A HandSetup holding whatever it is given (attrs does not check types)."""
-    return HandSetup(**fields)  # type: ignore[arg-type]  # wrong types are the point
+@attrs.frozen
+class Loose:
+    """An attrs class declaring some of HandSetup's field types, holding whatever it is given
+    (HandSetup itself refuses a value of the wrong kind when built)."""
+
+    bidder: Seat | None = None
+    bid: int | None = None
+    invitation: tuple[Card, ...] = ()
+    melds: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] = (
+        (), (), (), (),
+    )  # fmt: skip
+
+
+def setup(**fields: object) -> Loose:
+    return Loose(**fields)  # type: ignore[arg-type]  # wrong types are the point
 
 
 @pytest.mark.parametrize(
     ("value", "kind", "problem"),
     [
         (HandSetup(bidder=Seat.EAST), HandSetup, None),
-        (setup(bidder=1), HandSetup, "bidder: expected Seat | None, got 1"),
-        (setup(bid=True), HandSetup, "bid: expected int | None, got True"),
-        (setup(invitation=[Card("7S")]), HandSetup, "invitation: expected tuple[Card, ...]"),
-        (setup(invitation=(7,)), HandSetup, "invitation[0]: expected Card, got 7"),
+        (HandSetup(bidder=1), HandSetup, "bidder: expected Seat | None, got 1"),  # type: ignore[arg-type]  # the point
+        (HandSetup(bid=True), HandSetup, "bid: expected int | None, got True"),
+        (setup(invitation=[Card("7S")]), Loose, "invitation: expected tuple[Card, ...]"),
+        (HandSetup(invitation=(7,)), HandSetup, "invitation[0]: expected Card, got 7"),  # type: ignore[arg-type]  # the point
         (HandSetup(sunk_suit=Suit.SPADES), HandSetup, None),
-        (setup(melds=((), ())), HandSetup, "melds: expected 4 items"),
+        (setup(melds=((), ())), Loose, "melds: expected 4 items"),
         ((1, 2), tuple[int, int], None),
         ((1, "2"), tuple[int, int], "value[1]: expected int, got '2'"),
     ],
@@ -44,6 +57,23 @@ def test_type_problems_are_named(value: object, kind: object, problem: str | Non
     else:
         assert found is not None
         assert found.startswith(problem)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"invitation": [Card("7S")]}, "HandSetup.invitation must be a tuple, not [Card('7S')]"),
+        ({"melds": ((), ())}, "HandSetup.melds must be a tuple of four tuples, not ((), ())"),
+        ({"bid": "90"}, "HandSetup.bid must be an int or None, not '90'"),
+        ({"bids": None}, "HandSetup.bids must be a tuple, not None"),
+    ],
+)
+def test_a_setup_of_the_wrong_kind_is_refused(fields: dict[str, object], message: str) -> None:
+    """HandSetup refuses what its fields cannot hold with the library's error, in both builds."""
+    with pytest.raises(WrongTypeError) as caught:
+        HandSetup(**fields)  # type: ignore[arg-type]  # wrong types are the point
+    assert str(caught.value) == message
+    assert isinstance(caught.value, ParseError)
 
 
 def test_a_record_of_the_wrong_shape() -> None:
