@@ -1,4 +1,10 @@
-"""Developer tasks.  ``nox`` runs the default sessions (what CI runs); ``nox -s NAME`` one."""
+"""Developer tasks.  ``nox`` runs the default sessions (what CI runs); ``nox -s NAME`` one.
+
+The test suite runs twice by default: ``tests`` against the pure-Python
+sources, ``tests_compiled`` against the compiled (mypyc) wheel built here
+from the sdist.  Each sets ``DEEPSIX_EXPECT_BUILD``, which
+``tests/test_build.py`` checks against the build actually loaded.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +16,13 @@ import nox
 
 nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
+nox.options.sessions = ["lint", "typecheck", "tests", "tests_compiled", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 ROOT = Path(__file__).parent
+COMPILE = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
+"""The build flag that switches the mypyc build hook on (``pyproject.toml``)."""
 
 # The framework adapters' extras (issue 12): the tests and the type check need them, and
 # DEEPSIX_REQUIRE_ADAPTERS turns a missing framework into an error instead of a skip.
@@ -32,15 +40,48 @@ def install(session: nox.Session, *groups: str, extras: str = "") -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite with the cheap hypothesis profile (what CI runs).
+    """The whole test suite with the cheap hypothesis profile, against the pure-Python sources.
 
     The web extra comes along: the server's tests drive it over real sockets and,
     where a Chromium is installed, through a real browser.  So do the adapters' extras.
     """
     install(session, "test", extras=f"[web,{ADAPTER_EXTRAS}]")
     session.run(
-        "pytest", "-p", "no:cacheprovider", "-n", "auto", *session.posargs, env=REQUIRE_ADAPTERS
-    )
+        "pytest", "-p", "no:cacheprovider", "-n", "auto", *session.posargs,
+        env={**REQUIRE_ADAPTERS, "DEEPSIX_EXPECT_BUILD": "pure"},
+    )  # fmt: skip
+
+
+def build_wheels(session: nox.Session, dist: Path, *, compiled: bool) -> Path:
+    """Build the sdist and, from it, a wheel (compiled with mypyc or pure) into ``dist``.
+
+    Building the wheel from the sdist keeps the compiled modules out of ``src/``.
+    """
+    session.run(
+        "python", "-m", "build", "--installer", "uv", "--outdir", str(dist), str(ROOT),
+        env=COMPILE if compiled else {},
+    )  # fmt: skip
+    kind = "cp3*" if compiled else "py3-none-any"
+    return next(dist.glob(f"deepsix-*-{kind}*.whl"))
+
+
+@nox.session
+def tests_compiled(session: nox.Session) -> None:
+    """The whole test suite against the compiled wheel, built here and installed (not editable).
+
+    The tests run from the checkout but import the installed package: ``src/`` is not on
+    the path, and its docstring examples, which the ``tests`` session runs, are left out.
+    """
+    session.install("build[uv]")
+    dist = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    wheel = build_wheels(session, dist, compiled=True)
+    requirement = f"deepsix[web,{ADAPTER_EXTRAS}] @ {wheel.resolve().as_uri()}"
+    session.install(requirement, *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-n", "auto", "tests", "README.md", *session.posargs,
+        env={**REQUIRE_ADAPTERS, "DEEPSIX_EXPECT_BUILD": "mypyc"},
+    )  # fmt: skip
 
 
 @nox.session
@@ -116,18 +157,20 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the sdist and the wheel, check them with twine, install the wheel in a clean venv."""
-    session.install("build", "twine")
+    """Build the sdist, the pure wheel and the compiled wheel; check them; install each wheel
+    in a clean venv and report which build it loads."""
+    session.install("build[uv]", "twine")
     dist = ROOT / "dist"
     shutil.rmtree(dist, ignore_errors=True)
-    session.run("python", "-m", "build", "--outdir", str(dist))
+    wheels = [build_wheels(session, dist, compiled=compiled) for compiled in (False, True)]
     session.run("twine", "check", "--strict", *map(str, dist.glob("*")))
-    check = session.create_tmp()
-    session.run("python", "-m", "venv", f"{check}/venv")
-    wheel = next(dist.glob("*.whl"))
-    session.run(f"{check}/venv/bin/pip", "install", "-q", str(wheel), external=True)
-    session.run(
-        f"{check}/venv/bin/python", "-c",
-        "import deepsix; print('deepsix', deepsix.__version__, 'imports from a clean venv')",
-        external=True,
-    )  # fmt: skip
+    for wheel in wheels:
+        check = Path(session.create_tmp()) / wheel.name
+        session.run("python", "-m", "venv", str(check / "venv"))
+        session.run(str(check / "venv/bin/pip"), "install", "-q", str(wheel), external=True)
+        session.run(
+            str(check / "venv/bin/python"), "-c",
+            "import deepsix, deepsix.compiled as c; "
+            "print(f'deepsix {deepsix.__version__}: the {c.BUILD} build imports in a clean venv')",
+            external=True,
+        )  # fmt: skip

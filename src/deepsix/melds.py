@@ -92,17 +92,14 @@ for _kind in MeldKind:
     _kind.code, _kind.label, _kind.family, _kind.ranks, _kind.points = _kind.value
 
 
-def _check_kind(instance: Meld, kind: object) -> None:
+def _check_meld(kind: object, suit: object) -> None:
     if not isinstance(kind, MeldKind):
         raise ParseError(f"a meld's kind must be a MeldKind, not {kind!r}")
-
-
-def _check_suit(instance: Meld, suit: object) -> None:
-    if instance.kind.family is MeldFamily.WIDE:
+    if kind.family is MeldFamily.WIDE:
         if suit is not None:
-            raise ParseError(f"a {instance.kind.label} has no suit")
+            raise ParseError(f"a {kind.label} has no suit")
     elif not isinstance(suit, Suit):
-        raise ParseError(f"a {instance.kind.label} needs a Suit, not {suit!r}")
+        raise ParseError(f"a {kind.label} needs a Suit, not {suit!r}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -122,8 +119,8 @@ class Meld:
     """The suit of a run or echo; ``None`` for a wide."""
 
     def __attrs_post_init__(self) -> None:
-        _check_kind(self, self.kind)
-        _check_suit(self, self.suit)
+        # Read as anything: the compiled build would refuse a wrong kind with its own TypeError.
+        _check_meld(object.__getattribute__(self, "kind"), object.__getattribute__(self, "suit"))
 
     @property
     def family(self) -> MeldFamily:
@@ -153,8 +150,12 @@ class Meld:
         return f"{self.kind.label} {self.suit.symbol}"
 
     @classmethod
-    def parse(cls, text: str) -> Meld:
-        """Read a meld from its code (``DR-S``, ``DR♠``, ``8W``)."""
+    def parse(cls, text: str | object) -> Meld:
+        """Read a meld from its code (``DR-S``, ``DR♠``, ``8W``).
+
+        Anything but text raises :class:`~deepsix.errors.ParseError` (``text``
+        is typed to take anything, so that the compiled build does too).
+        """
         if not isinstance(text, str):
             raise ParseError(f"a meld must be given as text, not {type(text).__name__}")
         meld = _MELD_LOOKUP.get(text.strip().upper().replace("-", ""))
@@ -293,13 +294,17 @@ def tied_up_packed(melds: Iterable[Meld], *, sharing: bool = True) -> int:
 def meld_blocker(  # noqa: PLR0913  # public signature; the switches are keywords
     counts: Sequence[int],
     declared: Sequence[Meld],
-    meld: Meld,
+    meld: Meld | object,
     sunk_suit: Suit | None,
     *,
     sharing: bool = True,
     max_melded: int | None = None,
 ) -> Reason | None:
     """Why ``meld`` cannot be added to ``declared`` from a hand of ``counts``, or ``None``.
+
+    Anything else than a :class:`Meld` raises :class:`~deepsix.errors.ParseError`
+    (``meld`` is typed to take anything, so that the compiled build refuses it
+    with that error too, not with its own ``TypeError``).
 
     ``counts`` gives the copies held of each of the 28 cards.  ``max_melded``
     caps how many card copies the melds may tie up in all (the bidder must

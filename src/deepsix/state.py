@@ -654,8 +654,8 @@ def _engine_missing(*args: object) -> NoReturn:
 class _Engine:
     """The engine's two entry points, as bound by :func:`bind_engine`."""
 
-    apply: Callable[[GameState, Action], GameState] = _engine_missing
-    legal_actions: Callable[[GameState], LegalActions] = _engine_missing
+    apply: "Callable[[GameState, Action], GameState]" = _engine_missing
+    legal_actions: "Callable[[GameState], LegalActions]" = _engine_missing
 
 
 _ENGINE: Final = _Engine()
@@ -799,7 +799,6 @@ keep_annotations(
 _INIT_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState) if field.init)
 
 
-
 def _pure_history_init(self: History, previous: History | None, action: Action) -> None:
     """The pure build's ``History.__init__``: the class body's, filling slots directly."""
     _SET_PREVIOUS(self, previous)
@@ -819,19 +818,36 @@ _SET_LENGTH: Final = vars(History)["_length"].__set__
 _SET_LEGAL: Final = vars(GameState)["_legal"].__set__
 
 
-
-def _checked_setup_new(cls: type[HandSetup], *fields: object, **named: object) -> HandSetup:
+def _checked_setup_new(  # noqa: PLR0913, PLR0917  # one parameter per field of HandSetup
+    cls: type[HandSetup],
+    bids: object = (),
+    bidder: object = None,
+    bid: object = None,
+    sunk_suit: object = None,
+    invitation: object = (),
+    partner_pass: object = (),
+    bidder_pass: object = (),
+    melds: object = ((), (), (), ()),
+) -> HandSetup:
     """``HandSetup.__new__`` as called from outside in the compiled build: check, then build."""
-    _check_setup(*fields, **named)
-    return _NATIVE_SETUP_NEW(cls, *fields, **named)
+    _check_setup(bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds)
+    return HandSetup.__new__(
+        cls,
+        cast("tuple[Bid | Pass, ...]", bids),
+        cast("Seat | None", bidder),
+        cast("int | None", bid),
+        cast("Suit | None", sunk_suit),
+        cast("tuple[Card, ...]", invitation),
+        cast("tuple[Card, ...]", partner_pass),
+        cast("tuple[Card, ...]", bidder_pass),
+        cast("SeatMelds", melds),
+    )
 
 
 def _checking_setup_init(self: HandSetup, *fields: object, **named: object) -> None:
     """The pure build's ``HandSetup.__init__``: refuse values of the wrong kind."""
     _check_setup(*fields, **named)
 
-
-_NATIVE_SETUP_NEW: Final[Callable[..., HandSetup]] = HandSetup.__new__
 
 if _COMPILED:
     setattr(GameState, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above

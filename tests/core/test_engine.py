@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deepsix import (
     Bid,
@@ -27,11 +30,15 @@ from deepsix import (
     Suit,
     apply,
     best_meld,
+    engine,
     legal_actions,
     new_game,
     shuffled_deal,
 )
+from deepsix.cards import DECK
+from deepsix.hands import HIGH_BITS, LOW_BITS, SUIT_MASK
 from tests.support.scenarios import FORTRESS, auction_won_by_north, play_script
+from tests.support.strategies import examples
 
 N, E, S, W = Seat
 
@@ -388,3 +395,39 @@ def test_fortress_deal_is_dealt_as_written() -> None:
     state = apply(new_game(), FORTRESS)
     assert state.hand(N) == FORTRESS.hand(N)
     assert sorted(card for hand in state.hands for card in hand) == sorted(FORTRESS.cards)
+
+
+def test_shuffled_deals_are_random_shuffles() -> None:
+    """``shuffled_deal`` shuffles exactly as ``random.Random.shuffle`` does (its own loop runs
+    compiled in the compiled build), and defers to the shuffle of a subclass."""
+    for seed in range(200):
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        assert list(shuffled_deal(seed).cards) == deck
+
+    class Reversed(random.Random):
+        def shuffle(self, x: Any, *args: Any) -> None:
+            x.reverse()
+
+    assert list(shuffled_deal(Reversed(0)).cards) == list(reversed(DECK))
+
+
+@settings(max_examples=examples(ci=200, deep=2000))
+@given(st.integers(0, (1 << 56) - 1), st.integers(0, 3), st.integers(0, 6))
+def test_card_actions_by_scan_and_by_cache_agree(bits: int, suit: int, rank: int) -> None:
+    """Both ways of listing a seat's card actions (one per build) give the same tuples."""
+    packed = bits & ~((bits & HIGH_BITS) >> 1 & bits & LOW_BITS)  # no card three times
+    for actions in (engine._PLAY[0], engine._GIVE[2], engine._SHOW[3]):
+        cached = (
+            actions._suit(0, packed & SUIT_MASK)[0]
+            + actions._suit(1, (packed >> 14) & SUIT_MASK)[0]
+            + actions._suit(2, (packed >> 28) & SUIT_MASK)[0]
+            + actions._suit(3, packed >> 42)[0]
+        )
+        assert tuple(actions.scan(packed, 0, 28)) == cached == tuple(actions.all(packed))
+        lowest = 7 * suit + rank
+        in_suit = actions._suit(suit, (packed >> (14 * suit)) & SUIT_MASK)
+        expected = tuple(a for a, card in zip(*in_suit, strict=True) if card >= lowest)
+        assert tuple(actions.scan(packed, lowest, 7 * suit + 7)) == expected
+        if in_suit[1]:  # the engine asks only for a suit the seat holds
+            assert tuple(actions.suit_from(packed, suit, lowest)) == expected

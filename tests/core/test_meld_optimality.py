@@ -820,7 +820,7 @@ def test_meld_inputs_are_validated() -> None:
     assert message(lambda: Meld.parse("XX")) == (
         "'XX' is not a meld: use a code such as GR-S, DR-H, SR-C, DE-S, SE-D, MT-C, 8W, 7W or 6W"
     )
-    not_text = message(lambda: Meld.parse(7))  # type: ignore[arg-type]  # a non-string
+    not_text = message(lambda: Meld.parse(7))
     assert not_text == "a meld must be given as text, not int"
     wide_suit = message(lambda: Meld(MeldKind.EIGHTS_WIDE, Suit.SPADES))
     assert wide_suit == "a eights wide has no suit"
@@ -838,7 +838,7 @@ def test_meld_inputs_are_validated() -> None:
     not_meld = "the declared melds must all be Meld values"
     declared_text = ("DR-S",)
     assert message(lambda: available_melds([0] * 28, declared_text, None)) == not_meld  # type: ignore[arg-type]  # text, not a Meld
-    assert message(lambda: meld_blocker([0] * 28, (), "DR-S", None)) == "'DR-S' is not a Meld"  # type: ignore[arg-type]  # text, not a Meld
+    assert message(lambda: meld_blocker([0] * 28, (), "DR-S", None)) == "'DR-S' is not a Meld"
     not_suit = "'S' is not a Suit (or None)"
     assert message(lambda: available_melds([0] * 28, (), "S")) == not_suit  # type: ignore[arg-type]  # text, not a Suit
     assert message(lambda: meld_blocker([0] * 28, (), deep_run, "S")) == not_suit  # type: ignore[arg-type]  # text, not a Suit
