@@ -92,6 +92,7 @@ _SCAN: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 """List card actions by scanning bits (the compiled build) or from per-suit caches (pure)."""
 # Module constants: the compiled build reads these without a lookup by name.
 _LEGAL_ACTIONS: Final = LegalActions
+_LEFT: Final = tuple(seat.left for seat in Seat)
 _PLAY_CARD: Final = PlayCard
 _P_BIDDING: Final = Phase.BIDDING
 _P_SUNK_SUIT: Final = Phase.SUNK_SUIT
@@ -278,7 +279,8 @@ def _play_actions(state: GameState) -> Sequence[Action]:
     )
     if window is None:
         return _PLAY[seat].all(packed)
-    return _PLAY[seat].suit_from(packed, *window)
+    suit, lowest = window
+    return _PLAY[seat].suit_from(packed, suit, lowest)
 
 
 def _generate(state: GameState) -> Sequence[Action]:  # noqa: PLR0911  # one branch per phase
@@ -513,7 +515,7 @@ def _play(state: GameState, action: Action) -> GameState:
     trick = state.trick + ((seat, card),)  # noqa: RUF005  # concatenation compiles to less work
     tricks = state.tricks
     if len(trick) < 4:
-        to_act: Seat | None = _SEATS[(seat + 1) & 3]
+        to_act: Seat | None = _LEFT[seat]
     else:
         position = winning_position([c for _, c in trick], state.setup.sunk_suit)
         winner = trick[position][0]
@@ -526,7 +528,7 @@ def _play(state: GameState, action: Action) -> GameState:
         GameState,
         state.rules,
         state.dealer,
-        Phase.PLAY,
+        _P_PLAY,
         to_act,
         state.scores,
         state.completed_hands,

@@ -85,7 +85,10 @@ def trick_winner(plays: Sequence[tuple[Seat, Card]], sunk_suit: Suit | None) -> 
 
 def trick_points(cards: Sequence[Card]) -> int:
     """The card points in some cards: 20 per 2, 10 per 3 (R-SCORE-1)."""
-    return sum(CARD_POINTS[card] for card in cards)
+    total = 0
+    for card in cards:
+        total += CARD_POINTS[card]
+    return total
 
 
 def play_window(
