@@ -201,11 +201,11 @@ def test_reproducer_5_action_without_its_constructor(kind: type) -> None:
         (lambda: Suit(9), ValueError),
         (lambda: Team(2), ValueError),
         (lambda: Phase("nope"), ValueError),
-        (lambda: MeldKind(1), ValueError),  # type: ignore[call-arg, arg-type]  # the point
+        (lambda: MeldKind(1), ValueError),
         (lambda: MeldFamily("x"), ValueError),
         (lambda: Reason(1), ValueError),  # type: ignore[call-arg, arg-type]  # the point
         (lambda: Card(28), ValueError),
-        (lambda: Meld.parse(None), ValueError),  # type: ignore[arg-type]  # the point
+        (lambda: Meld.parse(None), ValueError),
         (lambda: HeuristicBot().choose(_bidding_state(), random.Random(0)), TypeError),  # type: ignore[arg-type]  # the point
         (lambda: RandomBot().choose(_bidding_state(), random.Random(0)), TypeError),  # type: ignore[arg-type]  # the point
         (lambda: apply(_bidding_state(), "E:P"), TypeError),  # type: ignore[arg-type]  # the point
