@@ -61,7 +61,7 @@ def build_wheels(session: nox.Session, dist: Path, *, compiled: bool) -> Path:
         "python", "-m", "build", "--installer", "uv", "--outdir", str(dist), str(ROOT),
         env=COMPILE if compiled else {},
     )  # fmt: skip
-    kind = "cp3*" if compiled else "py3-none-any"
+    kind = "cp3" if compiled else "py3-none-any"
     return next(dist.glob(f"deepsix-*-{kind}*.whl"))
 
 
