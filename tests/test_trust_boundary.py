@@ -54,7 +54,7 @@ from deepsix import (
     write_record,
 )
 from deepsix.cli import parse_command
-from deepsix.errors import NotAnActionError
+from deepsix.errors import NotAnActionError, WrongTypeError
 from deepsix.melds import MeldFamily, MeldKind
 from deepsix.rules import MAX_CALLS, MOST_CARD_POINTS
 from deepsix.scoring import TOTAL_CARD_POINTS
@@ -219,6 +219,20 @@ def test_errors_are_deepsix_errors(call: object, also: type[Exception]) -> None:
     with pytest.raises(DeepSixError) as caught:
         call()  # type: ignore[operator]  # a zero-argument lambda
     assert isinstance(caught.value, also)
+
+
+@pytest.mark.parametrize("junk", ["E:P", None, 7])
+def test_something_that_is_not_a_state(junk: object) -> None:
+    """R-PHASE-1: ``apply`` and ``legal_actions`` given something that is not a state raise a
+    ``TypeError`` -- a ``WrongTypeError`` in the pure build; the compiled build's own argument
+    check answers first there (the one documented exception to the rule)."""
+    import deepsix.compiled
+
+    expected: type[Exception] = WrongTypeError if not deepsix.compiled.COMPILED else TypeError
+    with pytest.raises(expected):
+        apply(junk, Pass(Seat.EAST))  # type: ignore[arg-type]  # the point
+    with pytest.raises(expected):
+        legal_actions(junk)  # type: ignore[arg-type]  # the point
 
 
 def test_a_value_that_is_not_an_action_is_a_type_error_not_a_rule() -> None:

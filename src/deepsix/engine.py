@@ -47,7 +47,7 @@ from deepsix.actions import (
     ShowCard,
 )
 from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
-from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason
+from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason, WrongTypeError
 from deepsix.hands import (
     BIT,
     SUIT_MASK,
@@ -160,6 +160,8 @@ def legal_actions(state: GameState) -> LegalActions:
     Empty at a chance step (deal with :func:`shuffled_deal`) and once the
     game is over.
     """
+    if type(state) is not GameState:
+        raise _not_a_state("legal_actions", state)
     legal = state._legal
     if legal is None:
         legal = state._remember_legal(tuple.__new__(_LEGAL_ACTIONS, _generate(state)))
@@ -182,6 +184,8 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
     ...
     deepsix.errors.IllegalActionError: R-TURN-1: a player may act only for her own seat (...)
     """
+    if type(state) is not GameState:
+        raise _not_a_state("apply", state)
     if seat is not None:
         _check_sender(action, seat)
     phase = state.phase
@@ -202,6 +206,12 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
             raise _diagnose(state, action)
         action = legal[legal.index(action)]
     return _transition(state, action, phase)
+
+
+def _not_a_state(function: str, value: object) -> WrongTypeError:
+    """The error for a call with something that is not a state (the pure build; the compiled
+    build's own argument check raises a plain ``TypeError`` before the call starts)."""
+    return WrongTypeError(f"{function}() needs a GameState, not {type(value).__name__}")
 
 
 def _check_sender(action: object, seat: object) -> None:
