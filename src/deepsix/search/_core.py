@@ -497,7 +497,7 @@ class Engine:
         lowest first; at the second seat otherwise pointless and high first; at
         the third, a card that leaves the trick to the opponents sheds points.
         """
-        scored: list[tuple[int, int]] = []
+        scored: list[int] = []  # score * 32 + card: sorts by score, then card
         if not played:
             sunk = self.sunk
             hands = self.hands
@@ -509,7 +509,7 @@ class Engine:
                     group = 0
                 else:
                     group = 200
-                scored.append((group - 2 * _POINTS[card] + card % 7, card))
+                scored.append((group - 2 * _POINTS[card] + card % 7) * 32 + card)
         else:
             team = seat & 1
             led = ((code & 31) - 1) // 7
@@ -531,11 +531,11 @@ class Engine:
                     score = 4 * points - rank
                 else:
                     score = -4 * points - rank
-                scored.append((score, card))
+                scored.append(score * 32 + card)
         scored.sort()
-        return [card for _, card in scored]
+        return [key & 31 for key in scored]
 
-    def last(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
+    def last(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
         self,
         seat: int,
         leader: int,
@@ -551,7 +551,7 @@ class Engine:
         hands = self.hands
         minimising = not seat & 1
         team = seat & 1
-        options: list[tuple[int, int, int, int]] = []  # (order, card, winner, points now)
+        options: list[int] = []  # (score * 32 + card) * 4 + winner: sorts by score, then card
         winners = self.winners
         for card in self.classes(seat, code, tbits):
             full = code | (card + 1) << 15
@@ -562,14 +562,17 @@ class Engine:
             points = _POINTS[card]
             # the mover's side takes the trick: add little; else shed points
             score = 4 * points - card % 7 if winner & 1 == team else -4 * points - card % 7
-            options.append((score, card, winner, 0 if winner & 1 else taken + points))
+            options.append((score * 32 + card) * 4 + winner)
         if len(options) > 1:
             options.sort()
         best = INF if minimising else -INF
-        best_card = options[0][1]
+        best_card = (options[0] >> 2) & 31
         after = tricks_left - 1
         bounds = self.bounds
-        for _, card, winner, now in options:
+        for option in options:
+            card = (option >> 2) & 31
+            winner = option & 3
+            now = 0 if winner & 1 else taken + _POINTS[card]
             rest = left - taken - _POINTS[card]
             if not after:  # the hand's last trick
                 value = now + (0 if winner & 1 else _BONUS)
