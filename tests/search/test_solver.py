@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deepsix import (
+    Card,
     DeepSixError,
+    GameState,
     PlayCard,
     PlayOver,
     Rules,
@@ -22,8 +24,10 @@ from deepsix import (
     new_game,
     shuffled_deal,
 )
+from deepsix.hands import pack
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
+from deepsix.search._core import Engine
 from deepsix.search.solver import _Solver
 from tests.search.endgames import endgame, minimax
 from tests.support.strategies import examples, rules_variants
@@ -119,6 +123,77 @@ def test_merging_and_relative_ranks_do_not_change_the_value(
     state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
     plain = _Solver(state, merge=False, squeeze=False).exact()
     assert solve(state).points[0] == plain
+
+
+SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze")
+"""The search's techniques that the engine can switch off (none may change a value)."""
+
+
+def _without(state: GameState, switch: str) -> _Solver:
+    """A solver for ``state`` with one technique switched off."""
+    return _Solver(
+        state,
+        bounds=switch != "bounds",
+        runs=switch != "runs",
+        killers=switch != "killers",
+        merge=switch != "merge",
+        squeeze=switch != "squeeze",
+    )
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+@settings(max_examples=examples(ci=15, deep=250), deadline=None)
+@given(
+    play_over=st.sampled_from(PlayOver),
+    seed=SEEDS,
+    tricks_left=st.integers(4, 6),
+    played=PLAYED,
+)
+def test_each_technique_leaves_the_value_unchanged(
+    switch: str, play_over: PlayOver, seed: int, tricks_left: int, played: int
+) -> None:
+    """Four to six tricks left (beyond the oracle's reach): the search with every
+    technique on agrees with the same search with one switched off -- the static
+    bounds, the touching-run keys, the killer ordering, card merging, relative ranks."""
+    state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
+    assert _Solver(state).exact() == _without(state, switch).exact()
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_each_technique_saves_work(switch: str) -> None:
+    """No technique is vacuous: over a few positions, switching it off costs nodes."""
+    on = off = 0
+    for seed in range(12):
+        state = endgame(Rules(), seed, 6, 0)
+        with_it = _Solver(state)
+        with_it.exact()
+        without = _without(state, switch)
+        without.exact()
+        on += with_it.nodes
+        off += without.nodes
+    assert on < off
+
+
+def test_touching_cards_of_one_player_share_a_key() -> None:
+    """The run keys: 5♠ 6♠ in one hand, with no other 5♠ or 6♠ out, is keyed like 5♠ 5♠
+    (and like 6♠ 6♠); not so once another player holds a card between or equal."""
+    five, six, seven = (Card.parse(text) for text in ("5S", "6S", "7S"))
+    engine = Engine(0, PlayOver.WIN_TRICK)
+
+    def key(*hands: list[Card]) -> int:
+        engine.hands = [pack(hand) for hand in hands]
+        return engine.key()
+
+    low = Card.parse("2H")
+    assert key([five, six], [low], [seven], []) == key([five, five], [low], [seven], [])
+    assert key([five, six], [low], [seven], []) == key([six, six], [low], [seven], [])
+    assert key([five, seven], [low], [six], []) != key([five, five], [low], [six], [])
+    assert key([five, six], [five], [seven], []) != key([five, five], [six], [seven], [])
+    plain = Engine(0, PlayOver.WIN_TRICK, runs=False)
+    plain.hands = [pack([five, six]), pack([low]), pack([seven]), 0]
+    first = plain.key()
+    plain.hands = [pack([five, five]), pack([low]), pack([seven]), 0]
+    assert plain.key() != first
 
 
 @settings(max_examples=examples(ci=40, deep=600))

@@ -1,0 +1,635 @@
+"""The double-dummy solver's search: plain integers, no objects in the hot path.
+
+:mod:`deepsix.search.solver` is the public face (states in, results out);
+this module is the search it runs, written so that it runs well both as
+plain Python and compiled with mypyc: every local is an ``int``, a
+``bool``, a tuple or a list of them, and the position lives in four packed
+hands (:mod:`deepsix.hands`) that the search changes in place and puts back.
+
+A trick in progress is an integer *code*: card + 1 in five bits per card,
+in play order, so that the legal windows of the follow and play-over rules
+(:func:`deepsix.tricks.play_window`) and the trick winners
+(:func:`deepsix.tricks.winning_position`) can be cached by it.  The rules
+are never re-implemented here: every window and winner comes from those
+two functions, once per distinct trick.
+
+Values are the card points North-South take from the start of the current
+trick to the end of the hand, the last-trick bonus included.
+North-South minimise them, East-West maximise them.  Every search is
+fail-soft alpha-beta; :meth:`Engine.exact` drives it with null windows
+(MTD(f)).  The documentation of :mod:`deepsix.search.solver` lists the
+techniques; each can be switched off (:class:`Engine`'s flags) so that the
+tests can check that none of them changes a value.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from deepsix.cards import CARD_POINTS, CARDS, Card
+from deepsix.hands import BIT, SUIT_MASK, distinct_cards, suit_cards
+from deepsix.rules import PlayOver
+from deepsix.scoring import LAST_TRICK_BONUS
+from deepsix.tricks import play_window, winning_position
+
+__all__ = ["INF", "Budget", "Engine"]
+
+INF: Final = 1 << 30
+"""Larger than any value."""
+_BONUS: Final = int(LAST_TRICK_BONUS)
+_POINTS: Final[tuple[int, ...]] = tuple(int(points) for points in CARD_POINTS)
+_BIT: Final[tuple[int, ...]] = tuple(int(bit) for bit in BIT)
+_PLAIN: Final[tuple[bool, ...]] = tuple(card % 7 >= 2 for card in range(28))
+"""Whether a card carries no points (ranks 4 to 8): only such cards are ever merged."""
+_SPAN: Final[tuple[int, ...]] = tuple(
+    sum(3 * BIT[k] for k in range(low, high + 1)) for low in range(28) for high in range(28)
+)
+"""``_SPAN[28 * i + j]``: both bits of every card from ``i`` to ``j`` (inclusive), packed."""
+_UPWARD: Final[tuple[int, ...]] = tuple(
+    _SPAN[28 * card + 7 * (card // 7) + 6] for card in range(28)
+)
+"""Both bits of every card of a card's suit from that card up: the cards that beat it."""
+_CARD_OF: Final[dict[int, int]] = {int(BIT[card]): card for card in range(28)}
+"""The card of a one-card packed hand."""
+_KILLER_SLOTS: Final = 64 + 128 * 15
+"""Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
+
+
+class Budget(Exception):  # a signal inside the search, never seen by users
+    """The node budget ran out (the solver turns it into ``SearchBudgetError``)."""
+
+
+def _cards(code: int) -> list[Card]:
+    """The cards of a trick code, in play order."""
+    cards: list[Card] = []
+    while code:
+        cards.append(CARDS[(code & 31) - 1])
+        code >>= 5
+    return cards
+
+
+class Engine:
+    """The search over one root's positions, and the tables its searches share.
+
+    The flags switch techniques off for the tests (every one is on by
+    default, and none changes a value): ``squeeze`` (relative-rank table
+    keys), ``runs`` (a run of touching cards held by one player only is
+    keyed by its length), ``merge`` (equivalent cards searched once),
+    ``bounds`` (static cutoffs: every value from a trick boundary lies
+    between 0 and the points left) and ``killers`` (the card that last cut
+    off at the same place -- the same tricks left, seat in the trick and
+    previous card -- is tried first, after the table's card).
+    """
+
+    def __init__(  # noqa: PLR0913  # one switch per technique, for the tests
+        self,
+        sunk: int,
+        play_over: PlayOver,
+        *,
+        squeeze: bool = True,
+        runs: bool = True,
+        merge: bool = True,
+        bounds: bool = True,
+        killers: bool = True,
+    ) -> None:
+        self.sunk = sunk
+        self.play_over = play_over
+        self.squeeze = squeeze
+        self.runs = runs and squeeze
+        self.merge = merge
+        self.bounds = bounds
+        self.use_killers = killers
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.table: dict[int, tuple[int, int, int]] = {}
+        """Trick boundaries: position key -> (lower bound, upper bound, best lead)."""
+        self.keys: dict[tuple[int, int, int, int], int] = {}
+        """Packed hands -> their table key (without the leader)."""
+        self.squeezed: dict[int, int] = {}
+        """One suit of the four hands -> its relative-rank form."""
+        self.endgame: dict[tuple[int, int, int, int, int], int] = {}
+        """Exact values of positions with two tricks left (hands and leader)."""
+        self.winners: dict[int, int] = {}
+        """Trick code -> the position (0 to 3) winning it so far."""
+        self.windows: dict[int, tuple[int, ...]] = {}
+        """Trick code and the mover's block of the led suit -> the legal cards."""
+        self.free: dict[int, tuple[int, ...]] = {}
+        """Packed hand -> its distinct cards."""
+        self.killers: list[int] = [-1] * _KILLER_SLOTS
+        self.nodes = 0
+        """Positions searched (an exact two-trick endgame counts as one)."""
+        self.limit = INF
+        """Raise :class:`Budget` once ``nodes`` passes this."""
+        self.best = -1
+        """The best card found by the latest ``play`` (read by its caller)."""
+
+    # -- the rules, cached -------------------------------------------------------------
+
+    def winner(self, code: int) -> int:
+        """The position (0 to 3, in play order) winning the trick coded ``code`` so far."""
+        position = self.winners.get(code)
+        if position is None:
+            position = winning_position(_cards(code), self.sunk)
+            self.winners[code] = position
+        return position
+
+    def every(self, hand: int) -> tuple[int, ...]:
+        """The distinct cards of a packed hand."""
+        found = self.free.get(hand)
+        if found is None:
+            found = tuple(int(card) for card in distinct_cards(hand))
+            self.free[hand] = found
+        return found
+
+    def legal(self, seat: int, code: int) -> tuple[int, ...]:
+        """The distinct cards ``seat`` may play to the trick coded ``code``."""
+        hand = self.hands[seat]
+        if not code:
+            return self.every(hand)
+        led = ((code & 31) - 1) // 7
+        block = (hand >> (14 * led)) & SUIT_MASK
+        if not block:
+            return self.every(hand)
+        key = code << 14 | block
+        found = self.windows.get(key)
+        if found is None:
+            window = play_window(hand, _cards(code), self.sunk, self.play_over)
+            lowest = 0 if window is None else window[1]  # None only for an empty led suit
+            found = tuple(int(card) for card in suit_cards(led, block) if card >= lowest)
+            self.windows[key] = found
+        return found
+
+    def classes(self, seat: int, code: int, tbits: int) -> list[int]:
+        """``seat``'s legal cards, one per class of interchangeable cards (low to high).
+
+        Two pointless cards of one suit are interchangeable when no card
+        ranking between them or equal to either is held by another player or
+        lies in the trick (``tbits``).
+        """
+        hands = self.hands
+        hand = hands[seat]
+        found: tuple[int, ...] | None = None
+        if code:
+            block = (hand >> (14 * (((code & 31) - 1) // 7))) & SUIT_MASK
+            if block:
+                found = self.windows.get(code << 14 | block)
+                if found is None:
+                    found = self.legal(seat, code)
+        if found is None:
+            found = self.free.get(hand)
+            if found is None:
+                found = self.every(hand)
+        if len(found) < 2 or not self.merge:
+            return list(found)
+        others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
+        previous = found[0]
+        kept = [previous]
+        for card in found[1:]:
+            if (
+                _PLAIN[card]
+                and _PLAIN[previous]
+                and card // 7 == previous // 7
+                and not others & _SPAN[28 * previous + card]
+            ):
+                continue  # interchangeable with the previous card kept
+            kept.append(card)
+            previous = card
+        return kept
+
+    # -- table keys ------------------------------------------------------------------
+
+    def suit_key(self, shift: int) -> int:
+        """One suit of the four hands in relative-rank form.
+
+        Ranks 2 and 3 keep their places (they carry points); a pointless rank
+        nobody holds is squeezed out; with ``runs``, touching pointless ranks
+        held by one player only (and by nobody else) are one place holding
+        all their copies.  Four bits per player per place.
+        """
+        hands = self.hands
+        b0 = (hands[0] >> shift) & SUIT_MASK
+        b1 = (hands[1] >> shift) & SUIT_MASK
+        b2 = (hands[2] >> shift) & SUIT_MASK
+        b3 = (hands[3] >> shift) & SUIT_MASK
+        whole = b0 | b1 << 14 | b2 << 28 | b3 << 42
+        found = self.squeezed.get(whole)
+        if found is None:
+            found = _squeeze(whole, self.runs)
+            self.squeezed[whole] = found
+        return found
+
+    def key(self) -> int:
+        """The table key of the hands (the leader is added by the caller)."""
+        hands = self.hands
+        raw = (hands[0], hands[1], hands[2], hands[3])
+        found = self.keys.get(raw)
+        if found is None:
+            if self.squeeze:
+                found = (
+                    self.suit_key(0)
+                    | self.suit_key(14) << 112
+                    | self.suit_key(28) << 224
+                    | self.suit_key(42) << 336
+                ) << 2
+            else:
+                found = (raw[0] | raw[1] << 56 | raw[2] << 112 | raw[3] << 168) << 2
+            self.keys[raw] = found
+        return found
+
+    # -- the search ------------------------------------------------------------------
+
+    def exact(  # noqa: PLR0913, PLR0917  # the position, spelled out
+        self, seat: int, leader: int, left: int, tricks_left: int, code: int, guess: int
+    ) -> int:
+        """North-South's exact points from here, by null-window probes (MTD(f)).
+
+        ``left``: the card points in the hands and the trick.
+        """
+        low = 0
+        high = left + _BONUS
+        value = min(max(guess, low), high)
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self.root(seat, leader, beta - 1, beta, left, tricks_left, code)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return low
+
+    def root(  # noqa: PLR0913, PLR0917  # the position, spelled out
+        self, seat: int, leader: int, alpha: int, beta: int, left: int, tricks_left: int, code: int
+    ) -> int:
+        """North-South's points from the start of the current trick (fail-soft)."""
+        tbits = _trick_bits(code)
+        taken = 0
+        rest = code
+        while rest:
+            taken += _POINTS[(rest & 31) - 1]
+            rest >>= 5
+        return self.play(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken, -1)
+
+    def boundary(  # noqa: PLR0911, PLR0912  # the table's and the static cutoffs
+        self, leader: int, alpha: int, beta: int, left: int, tricks_left: int
+    ) -> int:
+        """North-South's points from a trick boundary (``left``: card points in the hands)."""
+        if tricks_left == 2:
+            return self.two(leader, left)
+        if tricks_left == 1:  # every card is forced
+            self.nodes += 1
+            hands = self.hands
+            code = 0
+            for k in range(4):
+                code |= (_CARD_OF[hands[(leader + k) & 3]] + 1) << (5 * k)
+            return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
+        key = self.key() | leader
+        entry = self.table.get(key)
+        if entry is None:
+            low = 0
+            high = left + _BONUS
+            hint = -1
+            if self.bounds:  # a static cutoff: every value lies in [0, high]
+                if beta <= 0:
+                    return 0
+                if alpha >= high:
+                    return high
+        else:
+            low, high, hint = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+        a = alpha if alpha > low else low
+        b = beta if beta < high else high
+        value = self.play(leader, leader, a, b, left, tricks_left, 0, 0, 0, hint)
+        if value <= a:
+            high = min(high, value)
+        elif value >= b:
+            low = max(low, value)
+        else:
+            low = high = value
+        self.table[key] = (low, high, self.best)
+        return value
+
+    def two(self, leader: int, left: int) -> int:  # noqa: PLR0912, PLR0915  # four plies, unrolled
+        """North-South's exact points from a boundary with two tricks left (cached).
+
+        Each player holds two cards: the first trick is searched by four
+        nested loops (alpha-beta between them), the last is forced.
+        """
+        hands = self.hands
+        key = (hands[0], hands[1], hands[2], hands[3], leader)
+        known = self.endgame.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        seat1 = (leader + 1) & 3
+        seat2 = (leader + 2) & 3
+        seat3 = (leader + 3) & 3
+        h0 = hands[leader]
+        h1 = hands[seat1]
+        h2 = hands[seat2]
+        h3 = hands[seat3]
+        total = left + _BONUS
+        winners = self.winners
+        lead_ns = not leader & 1  # the leader's side minimises at levels 0 and 2
+        best0 = INF if lead_ns else -1
+        for c0 in self.every(h0):
+            r0 = _CARD_OF[h0 - _BIT[c0]] + 1
+            code0 = c0 + 1
+            best1 = -1 if lead_ns else INF
+            for c1 in self.legal(seat1, code0):
+                r1 = _CARD_OF[h1 - _BIT[c1]] + 1
+                code1 = code0 | (c1 + 1) << 5
+                best2 = INF if lead_ns else -1
+                for c2 in self.legal(seat2, code1):
+                    r2 = _CARD_OF[h2 - _BIT[c2]] + 1
+                    code2 = code1 | (c2 + 1) << 10
+                    best3 = -1 if lead_ns else INF
+                    for c3 in self.legal(seat3, code2):
+                        r3 = _CARD_OF[h3 - _BIT[c3]] + 1
+                        full = code2 | (c3 + 1) << 15
+                        position = winners.get(full)
+                        if position is None:
+                            position = self.winner(full)
+                        points = _POINTS[c0] + _POINTS[c1] + _POINTS[c2] + _POINTS[c3]
+                        if position == 0:  # the last trick, led by the first one's winner
+                            last = r0 | r1 << 5 | r2 << 10 | r3 << 15
+                        elif position == 1:
+                            last = r1 | r2 << 5 | r3 << 10 | r0 << 15
+                        elif position == 2:
+                            last = r2 | r3 << 5 | r0 << 10 | r1 << 15
+                        else:
+                            last = r3 | r0 << 5 | r1 << 10 | r2 << 15
+                        won = leader + position
+                        ends = winners.get(last)
+                        if ends is None:
+                            ends = self.winner(last)
+                        final = won + ends
+                        value = (0 if won & 1 else points) + (0 if final & 1 else total - points)
+                        if lead_ns:
+                            if value > best3:
+                                best3 = value
+                                if best3 >= best2:
+                                    break
+                        elif value < best3:
+                            best3 = value
+                            if best3 <= best2:
+                                break
+                    if lead_ns:
+                        if best3 < best2:
+                            best2 = best3
+                            if best2 <= best1:
+                                break
+                    elif best3 > best2:
+                        best2 = best3
+                        if best2 >= best1:
+                            break
+                if lead_ns:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= best0:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 <= best0:
+                        break
+            if lead_ns:
+                best0 = min(best0, best1)
+            elif best1 > best0:
+                best0 = best1
+        self.endgame[key] = best0
+        return best0
+
+    def play(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
+        self,
+        seat: int,
+        leader: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        tricks_left: int,
+        code: int,
+        tbits: int,
+        taken: int,
+        hint: int,
+    ) -> int:
+        """North-South's points from the start of the trick, ``seat`` to play (fail-soft).
+
+        ``code``/``tbits``/``taken``: the trick so far as a code, as packed
+        cards, and its card points; ``left``: the card points in the hands
+        and the trick; ``hint``: a card to try first.  Sets :attr:`best`.
+        """
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise Budget
+        played = (seat - leader) & 3
+        if played == 3:
+            return self.last(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken)
+        hands = self.hands
+        moves = self.classes(seat, code, tbits)
+        shift = 5 * played
+        count = len(moves)
+        slot = 0
+        if count > 1:
+            hinted = hint >= 0 and hint in moves
+            if hinted:
+                if moves[0] != hint:
+                    moves.remove(hint)
+                    moves.insert(0, hint)
+            else:
+                moves = self.order(moves, seat, leader, played, code)
+            if self.use_killers:  # the killer first (second after the table's card)
+                previous = (code >> (shift - 5)) & 31 if played else 0
+                slot = 64 + 128 * tricks_left + 32 * played + previous
+                killer = self.killers[slot]
+                if killer >= 0 and killer != moves[0] and killer in moves:
+                    moves.remove(killer)
+                    moves.insert(1 if hinted else 0, killer)
+        minimising = not seat & 1
+        best = INF if minimising else -INF
+        best_card = moves[0]
+        following = (seat + 1) & 3
+        cut = False
+        for card in moves:
+            bit = _BIT[card]
+            hands[seat] -= bit
+            value = self.play(
+                following,
+                leader,
+                alpha,
+                beta,
+                left,
+                tricks_left,
+                code | (card + 1) << shift,
+                tbits | bit,
+                taken + _POINTS[card],
+                -1,
+            )
+            hands[seat] += bit
+            if minimising:
+                if value < best:
+                    best = value
+                    best_card = card
+                    if value < beta:
+                        beta = value
+                        if beta <= alpha:
+                            cut = True
+                            break
+            elif value > best:
+                best = value
+                best_card = card
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        cut = True
+                        break
+        if cut and slot:
+            self.killers[slot] = best_card
+        self.best = best_card
+        return best
+
+    def order(self, moves: list[int], seat: int, leader: int, played: int, code: int) -> list[int]:
+        """Moves in the order to try them (measured on solved positions; see the docs).
+
+        Leads: cards an opponent can beat first (of a suit not sunk), then sunk
+        cards, then the rest; within each, points first, low first.
+        Followers: a card that leaves the trick to the mover's side, cheapest and
+        lowest first; at the second seat otherwise pointless and high first; at
+        the third, a card that leaves the trick to the opponents sheds points.
+        """
+        scored: list[int] = []  # score * 32 + card: sorts by score, then card
+        if not played:
+            sunk = self.sunk
+            hands = self.hands
+            opponents = hands[(seat + 1) & 3] | hands[(seat + 3) & 3]
+            for card in moves:
+                if card // 7 == sunk:
+                    group = 100
+                elif opponents & _UPWARD[card]:
+                    group = 0
+                else:
+                    group = 200
+                scored.append((group - 2 * _POINTS[card] + card % 7) * 32 + card)
+        else:
+            team = seat & 1
+            led = ((code & 31) - 1) // 7
+            shift = 5 * played
+            winners = self.winners
+            for card in moves:
+                full = code | (card + 1) << shift
+                position = winners.get(full)
+                if position is None:
+                    position = self.winner(full)
+                mine = (leader + position) & 1 == team
+                points = _POINTS[card]
+                rank = card % 7
+                if card // 7 == led and mine:
+                    score = 8 * points + rank
+                elif played == 1:
+                    score = 8 * points - rank
+                elif mine:
+                    score = 4 * points - rank
+                else:
+                    score = -4 * points - rank
+                scored.append(score * 32 + card)
+        scored.sort()
+        return [key & 31 for key in scored]
+
+    def last(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
+        self,
+        seat: int,
+        leader: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        tricks_left: int,
+        code: int,
+        tbits: int,
+        taken: int,
+    ) -> int:
+        """The trick's last card: each card's trick is decided, the rest is searched."""
+        hands = self.hands
+        minimising = not seat & 1
+        team = seat & 1
+        options: list[int] = []  # (score * 32 + card) * 4 + winner: sorts by score, then card
+        winners = self.winners
+        for card in self.classes(seat, code, tbits):
+            full = code | (card + 1) << 15
+            position = winners.get(full)
+            if position is None:
+                position = self.winner(full)
+            winner = (leader + position) & 3
+            points = _POINTS[card]
+            # the mover's side takes the trick: add little; else shed points
+            score = 4 * points - card % 7 if winner & 1 == team else -4 * points - card % 7
+            options.append((score * 32 + card) * 4 + winner)
+        if len(options) > 1:
+            options.sort()
+        best = INF if minimising else -INF
+        best_card = (options[0] >> 2) & 31
+        after = tricks_left - 1
+        bounds = self.bounds
+        for option in options:
+            card = (option >> 2) & 31
+            winner = option & 3
+            now = 0 if winner & 1 else taken + _POINTS[card]
+            rest = left - taken - _POINTS[card]
+            if not after:  # the hand's last trick
+                value = now + (0 if winner & 1 else _BONUS)
+            elif bounds and beta <= now:  # static cutoffs: the rest is worth 0 to rest + bonus
+                value = now
+            elif bounds and alpha >= now + rest + _BONUS:
+                value = now + rest + _BONUS
+            else:
+                bit = _BIT[card]
+                hands[seat] -= bit
+                value = now + self.boundary(winner, alpha - now, beta - now, rest, after)
+                hands[seat] += bit
+            if minimising:
+                if value < best:
+                    best = value
+                    best_card = card
+                    if value < beta:
+                        beta = value
+                        if beta <= alpha:
+                            break
+            elif value > best:
+                best = value
+                best_card = card
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        self.best = best_card
+        return best
+
+
+def _trick_bits(code: int) -> int:
+    """The cards of a trick code, packed."""
+    bits = 0
+    while code:
+        bits |= _BIT[(code & 31) - 1]
+        code >>= 5
+    return bits
+
+
+def _squeeze(whole: int, runs: bool) -> int:
+    """One suit of four hands (four 14-bit blocks) in relative-rank form (see ``suit_key``)."""
+    blocks = (whole & SUIT_MASK, (whole >> 14) & SUIT_MASK, (whole >> 28) & SUIT_MASK, whole >> 42)
+    found = 0
+    place = 0
+    holder = -1  # the one player holding the run in progress, if any
+    for rank in range(7):
+        counts = [(block >> (2 * rank)) & 3 for block in blocks]
+        if rank >= 2:
+            holders = [index for index in range(4) if counts[index]]
+            if not holders:
+                continue
+            if runs and len(holders) == 1 and holders[0] == holder:
+                found += counts[holder] << (4 * holder + 16 * (place - 1))
+                continue
+            holder = holders[0] if len(holders) == 1 else -1
+        for index in range(4):
+            found |= counts[index] << (4 * index + 16 * place)
+        place += 1
+    return found
