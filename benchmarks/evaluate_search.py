@@ -21,7 +21,7 @@ Use one seed range while developing and another, fixed one for the
 reported figures:
 
     python benchmarks/evaluate_search.py --deals 40 --games 0 --seed 1   # development
-    python benchmarks/evaluate_search.py --deals 500 --games 200 --seed 2026110  # the report
+    python benchmarks/evaluate_search.py --deals 500 --games 200 --seed 2026300  # the report
 """
 
 from __future__ import annotations
@@ -37,21 +37,28 @@ from collections.abc import Sequence
 
 import attrs
 
+import deepsix.compiled
 from deepsix import Action, PlayerView, Seat, Team, play_game, simulate
 from deepsix.search import SearchBot
 
 EVALUATION_BUDGET = SearchBot(
     worlds=10,
-    solve_tricks=4,
-    node_limit=30_000,
+    solve_tricks=7,
+    node_limit=200_000,
     rollout_worlds=0,
     auction_rollouts=0,
     sunk_rollouts=0,
 )
-"""The per-decision budget of the reported evaluation: smaller than the interactive
-default (endgame solves from 4 tricks left on 10 deals; the auction and the sunk suit
-as the heuristic), so that 500 duplicate deals and 200 games fit in about an hour of
-two shared cores.  Override any field from the command line (``--worlds 12`` ...)."""
+"""The per-decision budget of the reported evaluation, fixed before the run on the
+report's seeds: endgame solves from 7 tricks left on 10 sampled deals (a deal needing
+more than 200,000 nodes does not vote); the auction and the sunk suit as the heuristic.
+Meant for the compiled build, where the solver is fast enough for 500 duplicate deals
+and 200 games in well under an hour of two cores.  Override any field from the command
+line (``--worlds 12`` ...)."""
+
+REPORT_SEED = 2026300
+"""The first deal seed and game master seed of the reported figures (seeds 1 to 80 are
+for development; 2026110 onwards was the first wave's report, with an earlier budget)."""
 
 
 @attrs.define
@@ -142,7 +149,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=500, help="duplicate deals")
     parser.add_argument("--games", type=int, default=200, help="whole games")
-    parser.add_argument("--seed", type=int, default=2026110, help="first deal seed / game seed")
+    parser.add_argument("--seed", type=int, default=REPORT_SEED, help="first deal seed / game seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     for field in attrs.fields(SearchBot):
         if field.type in ("int", int):
@@ -155,6 +162,7 @@ def main() -> int:
     }
     bot = attrs.evolve(EVALUATION_BUDGET, **changes)
     print(f"budget: {bot}")
+    print(f"build: {deepsix.compiled.BUILD}; load average {os.getloadavg()[0]:.1f} (1 min)")
     print(f"workers: {args.workers}; deal seeds {args.seed}..{args.seed + args.deals - 1}, "
           f"game master seed {args.seed}")  # fmt: skip
     met = True
@@ -199,6 +207,7 @@ def main() -> int:
             f"{summary.mean_hands:.1f} hands/game; wall {elapsed:.0f} s"
         )
         met = met and side.win_rate >= 0.60
+    print(f"load average {os.getloadavg()[0]:.1f} (1 min)")
     print("targets (>= 60% of games, duplicate interval below 0):", "met" if met else "NOT met")
     return 0 if met else 1
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+from pathlib import Path
 from typing import Any, Final, Literal
 
 import attrs
@@ -37,12 +38,21 @@ CANDIDATES: Final = (
     "deepsix.scoring",
     "deepsix.state",
     "deepsix.engine",
+    "deepsix.search._core",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
 
 def _is_extension(name: str) -> bool:
-    spec = importlib.util.find_spec(name)
+    # Look the module up where its package lives without importing the package's
+    # own ``__init__`` (``deepsix.search`` would load the whole search layer).
+    package, _, module = name.rpartition(".")
+    root = importlib.util.find_spec("deepsix")
+    if root is None or root.submodule_search_locations is None:
+        return False
+    inner = package.split(".")[1:]
+    places = [str(Path(place, *inner)) for place in root.submodule_search_locations]
+    spec = importlib.machinery.PathFinder.find_spec(module, places)
     origin = spec.origin if spec is not None else None
     return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
