@@ -304,3 +304,18 @@ def test_every_ruling_has_its_four_parts() -> None:
 def test_required_ruling_is_documented(title: str) -> None:
     """Each point the rules text leaves open, as listed in the documentation issue, has a ruling."""
     assert title in rulings()
+
+
+SPHINX_PAGES = ("search", "genindex", "py-modindex")
+"""Pages the HTML builder writes itself, over any document of the same name."""
+
+
+def test_no_page_is_overwritten_by_one_sphinx_writes() -> None:
+    """A document called ``search`` would be built and then replaced by Sphinx's own
+    search page (as the search bot's page once was), silently."""
+    clashes = [
+        path.relative_to(DOCS)
+        for path in DOCS.glob("*.*")
+        if path.suffix in {".md", ".rst"} and path.stem in SPHINX_PAGES
+    ]
+    assert clashes == []

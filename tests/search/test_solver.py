@@ -36,8 +36,8 @@ SEEDS = st.integers(0, 2**32 - 1)
 PLAYED = st.integers(0, 3)
 
 
-def _total_left(state: object) -> int:
-    solver = _Solver(state)  # type: ignore[arg-type]  # a GameState; typed loosely for the helper
+def _total_left(state: GameState) -> int:
+    solver = _Solver(state)
     return solver.left + LAST_TRICK_BONUS
 
 

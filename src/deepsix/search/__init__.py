@@ -8,7 +8,7 @@
   the samples (perfect-information Monte Carlo).
 
 Every public name is importable from here (``from deepsix.search import
-solve, SearchBot``); ``docs/search.md`` describes both and their measured
+solve, SearchBot``); ``docs/search-bot.md`` describes both and their measured
 speed and strength.
 """
 

@@ -35,7 +35,7 @@ matters most when it makes or breaks the contract.
 Budgets are counts (deals, rollouts, search nodes), never seconds, so a
 bot given the same random stream makes the same decisions: seeded games
 replay exactly.  The defaults keep a typical decision under a second on
-one core (``docs/search.md`` has the measurements).
+one core (``docs/search-bot.md`` has the measurements).
 """
 
 from __future__ import annotations

@@ -1,0 +1,61 @@
+"""A golden digest of the search: every build must search exactly alike.
+
+The solver's budget (``node_limit``) and the bot's are counts of nodes and
+deals, so that seeded games replay exactly; that holds across builds only if
+the pure-Python search and the compiled one (``nox -s tests_compiled``)
+visit the same nodes.  These digests pin the values, the best cards, the
+node counts and a seeded game of search bots; any change to the search that
+is meant to change none of them must keep them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from deepsix import PlayOver, Rules, play_game
+from deepsix.search import SearchBot, move_values, solve
+from tests.search.endgames import endgame
+
+SOLVER_DIGEST = "2bada594d7d8a19a7c5557b92fc0bdf4ba0d90fc532779a84a1dbc1f65b4d178"
+"""sha256 over :func:`solver_transcript`."""
+
+GAME_DIGEST = "0d8a46caaeec8c1ac8857dc0d3e4d2aff1f1e801b1334ff80837add9c3797d80"
+"""sha256 over :func:`game_transcript`."""
+
+RULE_SETS = (Rules(), Rules(play_over=PlayOver.BEAT_LED_SUIT))
+
+
+def solver_transcript() -> str:
+    """Forty positions, 4 to 6 tricks left, at each place in the trick: every solve's
+    value, best cards and node count, and every card's value."""
+    lines = []
+    for seed in range(40):
+        state = endgame(RULE_SETS[seed % 2], seed, 4 + seed % 3, seed % 4)
+        result = solve(state)
+        values = [(str(value.card), value.points) for value in move_values(state)]
+        best = [str(card) for card in result.best]
+        lines.append(f"{seed} {result.points} {best} {result.nodes} {values}")
+    return "\n".join(lines)
+
+
+def game_transcript() -> str:
+    """Two seeded hands: search bots (a small budget) at North-South against the heuristic."""
+    bot = SearchBot(
+        worlds=4, solve_tricks=5, node_limit=20_000, auction_rollouts=3, sunk_rollouts=2
+    )
+    final = play_game([bot, "heuristic", bot, "heuristic"], 2026, max_hands=2)
+    return "\n".join([*map(str, final.history), *map(repr, final.completed_hands)])
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_the_solver_matches_the_golden_digest() -> None:
+    assert _sha(solver_transcript()) == SOLVER_DIGEST
+
+
+def test_a_seeded_search_game_matches_the_golden_digest() -> None:
+    transcript = game_transcript()
+    assert transcript.count("HandRecord(") == 2
+    assert _sha(transcript) == GAME_DIGEST
