@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -154,6 +156,20 @@ def test_known_by_name_everywhere_bots_are() -> None:
     assert "search" in BOT_NAMES
     final = play_game(["search", "heuristic", "search", "heuristic"], seed=2, max_hands=1)
     assert len(final.completed_hands) == 1
+
+
+def test_the_deep_preset_is_the_budget_the_docs_measured() -> None:
+    """ "search-deep" is SearchBot.deep(), and SearchBot.deep() is the budget that
+    ``benchmarks/evaluate_search.py`` fixed before the report run (docs/search-bot.md)."""
+    assert make_bot("search-deep") == SearchBot.deep()
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "evaluate_search.py"
+    spec = importlib.util.spec_from_file_location("evaluate_search", script)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert SearchBot.deep() == module.EVALUATION_BUDGET
+    assert SearchBot.deep() != SearchBot()
 
 
 def test_cli_hint_asks_the_search_bot() -> None:

@@ -126,7 +126,12 @@ class _Registry(Mapping[str, BotFactory]):
         if isinstance(entry, str):
             module, _, attribute = entry.partition(":")
             try:
-                factory: BotFactory = getattr(importlib.import_module(module), attribute)
+                found: object = importlib.import_module(module)
+                for part in attribute.split("."):  # "module:Class.method", as entry points allow
+                    found = getattr(found, part)
+                if not callable(found):
+                    raise AttributeError(f"{attribute} is not callable")
+                factory: BotFactory = found
             except (ImportError, AttributeError) as error:
                 raise ParseError(f"the bot {name!r} ({entry}) cannot be loaded: {error}") from None
             self._entries[name] = factory
