@@ -25,6 +25,7 @@ __all__ = [
     "Reason",
     "RefusesUnknownValues",
     "SerializationError",
+    "UnknownNameError",
     "WrongTypeError",
 ]
 
@@ -46,6 +47,18 @@ class WrongTypeError(ParseError, TypeError):
     It is both a :class:`ParseError` and a :class:`TypeError`, so callers that
     catch either keep working.
     """
+
+
+class UnknownNameError(ParseError, KeyError):
+    """A name looked up is not there (a bot in the bot registry, a piece of an
+    observation layout).
+
+    It is both a :class:`ParseError` and a :class:`KeyError`, as a lookup by
+    key promises, so ``in`` and callers that catch ``KeyError`` keep working.
+    """
+
+    def __str__(self) -> str:  # KeyError's own would quote the whole message
+        return str(self.args[0]) if self.args else ""
 
 
 class InvalidStateError(DeepSixError, ValueError):

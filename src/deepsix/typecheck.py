@@ -26,6 +26,8 @@ from typing import Any
 
 import attrs
 
+from deepsix.errors import WrongTypeError
+
 __all__ = ["type_problem"]
 
 _MAX_SHOWN = 60
@@ -49,7 +51,7 @@ def type_problem(value: object, kind: Any, where: str = "") -> str | None:  # no
     if kind is type(None):
         return None if value is None else _mismatch(where, kind, value)
     if not isinstance(kind, type):
-        raise TypeError(f"type_problem() cannot check against {kind!r}")  # a programming error
+        raise WrongTypeError(f"type_problem() cannot check against {kind!r}")  # a programming error
     if attrs.has(kind):
         if not isinstance(value, kind):
             return _mismatch(where, kind, value)

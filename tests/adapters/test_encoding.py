@@ -34,6 +34,7 @@ from deepsix import (
     shuffled_deal,
     view,
 )
+from deepsix.errors import UnknownNameError
 from tests.core.test_views import hidden_swaps
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import RULES_VARIANTS, examples, reachable_states, rules_ids
@@ -194,6 +195,8 @@ def test_pieces_tile_the_vector(kind: str) -> None:
         assert layout.piece(piece.name) is piece
     assert offset == layout.size == layout.high.shape[0]
     with pytest.raises(KeyError):
+        layout.piece("nothing")
+    with pytest.raises(UnknownNameError, match="no observation piece called 'nothing'"):
         layout.piece("nothing")
 
 

@@ -464,3 +464,27 @@ def test_estimate_prefers_a_meld_rich_hand() -> None:
     assert poor.meld == 0
     assert rich.net < poor.net
     assert rich.sunk_suit is not Suit.SPADES
+
+
+def test_the_bot_registry_looks_names_up_without_importing_and_fails_typed() -> None:
+    """Asking whether a name is known imports nothing; an unknown name is an
+    UnknownNameError (a ParseError and a KeyError); an entry that cannot be loaded
+    is a ParseError that says why."""
+    from deepsix.errors import UnknownNameError
+    from deepsix.play.bots import BOT_NAMES, register_bot
+
+    register_bot("unloadable", "deepsix_no_such_module:Bot")
+    register_bot("not-callable", "deepsix.play.bots:ENTRY_POINT_GROUP")
+    try:
+        assert "unloadable" in BOT_NAMES  # the module is never imported for this
+        assert "nothing" not in BOT_NAMES
+        with pytest.raises(UnknownNameError, match="unknown bot 'nothing'") as raised:
+            BOT_NAMES["nothing"]
+        assert isinstance(raised.value, KeyError)
+        with pytest.raises(ParseError, match="cannot be loaded: No module named"):
+            make_bot("unloadable")
+        with pytest.raises(ParseError, match="not callable"):
+            make_bot("not-callable")
+    finally:
+        del BOT_NAMES._entries["unloadable"]  # the registry has no public removal
+        del BOT_NAMES._entries["not-callable"]

@@ -61,7 +61,7 @@ from deepsix.actions import (
 )
 from deepsix.cards import CARDS, HAND_SIZE, Card, Seat, Suit
 from deepsix.engine import legal_actions
-from deepsix.errors import IllegalActionError, Reason
+from deepsix.errors import IllegalActionError, Reason, UnknownNameError
 from deepsix.melds import ALL_MELDS, Meld
 from deepsix.rules import Rules
 from deepsix.scoring import TOTAL_CARD_POINTS
@@ -416,7 +416,8 @@ class ObservationLayout:
         for piece in self.pieces:
             if piece.name == name:
                 return piece
-        raise KeyError(name)
+        known = ", ".join(piece.name for piece in self.pieces)
+        raise UnknownNameError(f"no observation piece called {name!r}: the pieces are {known}")
 
     @property
     def high(self) -> npt.NDArray[np.float32]:

@@ -27,7 +27,7 @@ import attrs
 
 from deepsix.actions import Action
 from deepsix.cards import Seat
-from deepsix.errors import InvalidStateError, ParseError, WrongTypeError
+from deepsix.errors import InvalidStateError, ParseError, UnknownNameError, WrongTypeError
 from deepsix.views import PlayerView
 
 T = TypeVar("T")
@@ -122,21 +122,18 @@ class _Registry(Mapping[str, BotFactory]):
 
     def __getitem__(self, name: str) -> BotFactory:
         self._read_plugins()
-        entry = self._entries[name]
+        entry = self._entries.get(name)
+        if entry is None:
+            raise UnknownNameError(f"unknown bot {name!r}: choose from {', '.join(self)}")
         if isinstance(entry, str):
-            module, _, attribute = entry.partition(":")
-            try:
-                found: object = importlib.import_module(module)
-                for part in attribute.split("."):  # "module:Class.method", as entry points allow
-                    found = getattr(found, part)
-                if not callable(found):
-                    raise AttributeError(f"{attribute} is not callable")
-                factory: BotFactory = found
-            except (ImportError, AttributeError) as error:
-                raise ParseError(f"the bot {name!r} ({entry}) cannot be loaded: {error}") from None
-            self._entries[name] = factory
-            return factory
+            entry = _load(name, entry)
+            self._entries[name] = entry
         return entry
+
+    def __contains__(self, name: object) -> bool:
+        """Whether a bot is known by ``name`` (without importing its module)."""
+        self._read_plugins()
+        return name in self._entries
 
     def __iter__(self) -> Iterator[str]:
         self._read_plugins()
@@ -148,6 +145,21 @@ class _Registry(Mapping[str, BotFactory]):
 
     def add(self, name: str, factory: BotFactory | str) -> None:
         self._entries[name] = factory
+
+
+def _load(name: str, entry: str) -> BotFactory:
+    """The factory that ``"module:attribute"`` (or ``"module:Class.method"``, as entry
+    points allow) names, for the bot called ``name``."""
+    module, _, attribute = entry.partition(":")
+    try:
+        found: object = importlib.import_module(module)
+        for part in attribute.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError) as error:
+        raise ParseError(f"the bot {name!r} ({entry}) cannot be loaded: {error}") from None
+    if not callable(found):
+        raise ParseError(f"the bot {name!r} ({entry}) cannot be loaded: it is not callable")
+    return found
 
 
 BOT_NAMES: Final = _Registry(
