@@ -45,6 +45,11 @@ LAYERS: Final = (
         "bots, the game loop and the simulator; notation, records, JSON and transcripts",
     ),
     Layer(
+        "pictures",
+        ("deepsix.svg",),
+        "SVG pictures of a table, a hand, a trick, melds and the score sheet",
+    ),
+    Layer(
         "core",
         ("deepsix",),
         "the rules: cards, actions, the state and the engine, and what is derived from them",

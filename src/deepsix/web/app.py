@@ -16,6 +16,8 @@ Routes (all JSON but the pages):
 ``POST /api/tables/{id}/fill``
     A seated player (``Authorization: Bearer TOKEN``) fills the open seats with
     ``{"bot": "heuristic"}`` and the game starts.
+``GET /api/rules``
+    The numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 ``GET /api/schema/{Action|Event|PlayerView}``
     The JSON Schemas of the wire format.
 ``WS /ws/{id}``
@@ -43,6 +45,7 @@ from starlette.websockets import WebSocket
 from deepsix.cards import Seat
 from deepsix.errors import DeepSixError, IllegalActionError, SerializationError
 from deepsix.io.wire import action_from_wire, parse, wire_schema
+from deepsix.rulebook import RULEBOOK
 from deepsix.web.store import Store
 from deepsix.web.tables import SEAT_LETTERS, Lobby, Table, WebError, bot_names, legend
 
@@ -75,7 +78,7 @@ Client to server (JSON text frames, at most 4096 characters):
   {"op": "ping"}
 Server to client:
   {"op": "welcome", "seat": "S" | null, "melds": {...}}
-  {"op": "update", "seq": n, "table": {...}, "view": {...}, "events": [...]}
+  {"op": "update", "seq": n, "table": {...}, "winning": "E" | null, "view": {...}, "events": [...]}
   {"op": "error", "code": "...", "message": "...", "rule": "R-..." | null, "seq": n, "id": 7}
   {"op": "pong"}
 """
@@ -192,6 +195,10 @@ async def _schema(request: Request, lobby: Lobby) -> object:
     if name not in ("Action", "Event", "PlayerView"):
         raise WebError("no-such-schema", "schemas: Action, Event, PlayerView", 404)
     return wire_schema(name)
+
+
+async def _rules(request: Request, lobby: Lobby) -> object:
+    return {"rules": dict(RULEBOOK)}
 
 
 async def _page(request: Request) -> Response:
@@ -485,6 +492,7 @@ def create_app(
         Route("/api/tables/{table_id}/join", _endpoint(_join), methods=["POST"]),
         Route("/api/tables/{table_id}/fill", _endpoint(_fill), methods=["POST"]),
         Route("/api/schema/{name}", _endpoint(_schema)),
+        Route("/api/rules", _endpoint(_rules)),
         WebSocketRoute("/ws/{table_id}", _socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
