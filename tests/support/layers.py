@@ -61,6 +61,7 @@ CORE_ORDER: Final = (
     "deepsix._version",
     "deepsix.compiled",
     "deepsix.errors",
+    "deepsix.display",
     "deepsix.cards",
     "deepsix.rules",
     "deepsix.rulebook",
