@@ -61,6 +61,7 @@ CORE_ORDER: Final = (
     "deepsix._version",
     "deepsix.compiled",
     "deepsix.errors",
+    "deepsix.display",
     "deepsix.cards",
     "deepsix.rules",
     "deepsix.rulebook",
@@ -78,6 +79,7 @@ CORE_ORDER: Final = (
     "deepsix.typecheck",
     "deepsix.views",
     "deepsix.validation",
+    "deepsix.allocation",
     "deepsix.sampling",
     "deepsix._moved",
 )
