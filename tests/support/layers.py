@@ -84,6 +84,7 @@ CORE_ORDER: Final = (
     "deepsix.typecheck",
     "deepsix.views",
     "deepsix.validation",
+    "deepsix.allocation",
     "deepsix.sampling",
     "deepsix._moved",
 )

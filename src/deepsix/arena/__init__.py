@@ -2,8 +2,8 @@
 
 * :mod:`deepsix.arena.protocol` -- ``deepsix-bot/1``, the JSON-lines protocol a bot
   program speaks, in any language.
-* :mod:`deepsix.arena.external` -- :class:`~deepsix.arena.external.ExternalBot`, which runs such a program as a
-  bot, with time limits, refusals and a fallback.
+* :mod:`deepsix.arena.external` -- :class:`~deepsix.arena.external.ExternalBot`, which runs
+  such a program as a bot, with time limits, refusals and a fallback.
 * :mod:`deepsix.arena.serve` -- any Python bot as such a program (``deepsix bot NAME``).
 * :mod:`deepsix.arena.match` -- duplicate matches between two sides, and a pool's ratings
   (``deepsix match``).

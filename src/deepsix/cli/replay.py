@@ -4,28 +4,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-
-from rich.console import Console
-from rich.text import Text
+from collections.abc import Iterator
 
 from deepsix.cards import Seat
 from deepsix.cli.render import suited
 from deepsix.cli.saved import load_game
-from deepsix.cli.shared import Subcommands
+from deepsix.cli.terminal import Terminal
+from deepsix.cli.text import Text
 from deepsix.io.transcript import TranscriptWriter
 from deepsix.rebuild import history_start, walk
 from deepsix.state import GameState
 
-__all__ = ["add_parser", "run_replay"]
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+
+HELP = "print or step through a saved game"
+DESCRIPTION = (
+    "Print a saved game (from watch --save or play --save, or any game record) as a "
+    "transcript. With --step it pauses after each phase and trick: Enter shows the next, "
+    "q prints the rest, Ctrl-D stops."
+)
 
 
-def add_parser(commands: Subcommands) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``replay`` subcommand's arguments."""
-    replay = commands.add_parser("replay", help="print or step through a saved game")
-    replay.add_argument("record", metavar="RECORD", help="a game saved with --save")
-    replay.add_argument("--step", action="store_true", help="pause after every trick and phase")
-    replay.add_argument("--hide-hands", action="store_true", help="do not list the dealt hands")
+    parser.add_argument("record", metavar="RECORD", help="a game saved with --save")
+    parser.add_argument("--step", action="store_true", help="pause after every trick and phase")
+    parser.add_argument("--hide-hands", action="store_true", help="do not list the dealt hands")
 
 
 def _replay_lines(state: GameState, show_hands: bool) -> Iterator[list[str]]:
@@ -37,11 +41,11 @@ def _replay_lines(state: GameState, show_hands: bool) -> Iterator[list[str]]:
             yield lines
 
 
-def run_replay(args: argparse.Namespace, console: Console, read: Callable[[], str]) -> int:
+def run(args: argparse.Namespace, terminal: Terminal) -> int:
     """Print a saved game, or step through it."""
     saved = load_game(args.record)
     state = saved.state
-    console.print(
+    terminal.print(
         Text(
             f"{args.record}: seed {saved.seed if saved.seed is not None else 'unknown'}, "
             + ", ".join(f"{s}: {saved.bots[s]}" for s in Seat)
@@ -52,20 +56,20 @@ def run_replay(args: argparse.Namespace, console: Console, read: Callable[[], st
     stepping = args.step
     for lines in _replay_lines(state, not args.hide_hands):
         for line in lines:
-            console.print(suited(line))
+            terminal.print(suited(line))
         if stepping:
-            console.print(
+            terminal.print(
                 Text("[Enter: next, q: print the rest, Ctrl-D: stop] ", style="dim"), end=""
             )
             try:
-                answer = read()
+                answer = terminal.read()
             except (EOFError, KeyboardInterrupt):
-                console.print()
+                terminal.print()
                 return 0
             if not sys.stdin.isatty():
-                console.print()
+                terminal.print()
             if answer.strip().lower() in ("q", "quit"):
                 stepping = False
     if not state.is_over:
-        console.print(f"(the game is unfinished: hand {state.hand_number}, {state.phase.value})")
+        terminal.print(f"(the game is unfinished: hand {state.hand_number}, {state.phase.value})")
     return 0
