@@ -8,6 +8,8 @@ import pytest
 
 from tests.arena.programs import C_COMPILER, build_refbot
 
+collect_ignore = ["bots"]  # programs the tests run, not modules to import
+
 
 @pytest.fixture(scope="session")
 def refbot(tmp_path_factory: pytest.TempPathFactory) -> Path:
