@@ -116,7 +116,9 @@ def test_tries_run_out_and_the_fallback_decides(tmp_path: Path) -> None:
 
 def test_a_late_reply_is_played_by_the_fallback_and_then_dropped(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
-    bot = program(faulty("--late", "5", "--sleep", str(1.5 * LIMIT), "--log", str(log)))
+    # It answers half a second after the deadline: the late answer is dropped, and it has the
+    # whole limit less that half second for its next decision.
+    bot = program(faulty("--late", "5", "--sleep", str(LIMIT + 0.5), "--log", str(log)))
     assert play(bot).is_over
     assert [(f.kind, f.decision) for f in bot.faults] == [(FaultKind.LATE, 5)]
     assert bot.fallback_decisions == 1

@@ -71,6 +71,7 @@ __all__ = [
     "PoolResult",
     "SeatLog",
     "SideStats",
+    "folder_name",
     "play_deal",
     "pool_markdown",
     "record_name",
@@ -498,9 +499,8 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
         import concurrent.futures
         import multiprocessing
 
-        from deepsix.play.simulate import _start_method
-
-        context = multiprocessing.get_context(_start_method())
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if context.get_start_method() == "forkserver":
             context.set_forkserver_preload(["deepsix.arena.match"])
         with concurrent.futures.ProcessPoolExecutor(used, mp_context=context) as pool:
@@ -778,7 +778,7 @@ def run_pool(  # noqa: PLR0913  # the pool, then keywords
 
     for i, j in pairs:
         pair_config = attrs.evolve(base, sides=(pool[i], pool[j]))
-        folder = None if out is None else Path(out) / _folder(pool[i], pool[j])
+        folder = None if out is None else Path(out) / folder_name(pool[i], pool[j])
         offset = done[0]
 
         def step(finished: int, _total: int, offset: int = offset) -> None:
@@ -800,7 +800,9 @@ def run_pool(  # noqa: PLR0913  # the pool, then keywords
     return PoolResult(names=pool, matches=tuple(matches), ratings=tuple(ratings))
 
 
-def _folder(first: str, second: str) -> str:
+def folder_name(first: str, second: str) -> str:
+    """A directory name for the match of ``first`` and ``second`` (``a-vs-b``)."""
+
     def clean(name: str) -> str:
         return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name).strip("._")
 
