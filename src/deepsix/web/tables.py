@@ -43,6 +43,7 @@ from deepsix.io.wire import action_from_wire, dumps
 from deepsix.melds import ALL_MELDS
 from deepsix.rules import Rules
 from deepsix.state import GameState
+from deepsix.tricks import trick_winner
 from deepsix.views import view
 from deepsix.web.store import Store, TableRow, seats_json
 
@@ -195,11 +196,17 @@ class Table:
 
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
         """The frames of one moment, by seat: what all seats share is encoded once."""
+        state = self.state
+        # The seat winning the trick in progress, by the library's rule (R-PLAY-4 to 6), so
+        # that no client reimplements it: public, like the trick itself.
+        winning = "null"
+        if state.trick:
+            winning = f'"{SEAT_LETTERS[trick_winner(state.trick, state.sunk_suit)]}"'
         shared = (
             f'{{"op":"update","seq":{self.seq},"table":{json.dumps(self.info())},'
+            f'"winning":{winning},'
             f'"events":[{",".join(dumps(event) for event in found)}],"view":'
         )
-        state = self.state
         return lambda seat: f"{shared}{dumps(view(state, seat))}}}"
 
 
