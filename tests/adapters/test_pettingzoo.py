@@ -299,6 +299,7 @@ def test_ansi_render_shows_the_table() -> None:
     table = adapter.env(render_mode="ansi")
     table.reset(seed=6)
     text = table.render()
+    assert text is not None
     state = table.unwrapped.engine_state
     for seat in Seat:
         assert f"{seat}: " + " ".join(card.ascii for card in state.hand(seat)) in text
@@ -325,7 +326,7 @@ def test_the_wrappers_checks_are_built_in() -> None:
     table.reset(seed=1)
     for bad in (171, -1, 2.5, "3"):
         with pytest.raises(IllegalActionError):
-            table.step(bad)
+            table.step(bad)  # type: ignore[arg-type]  # the point is the bad action
     play(table, random.Random(1))
     with pytest.raises(InvalidStateError, match="over"):
         table.step(None)

@@ -29,11 +29,16 @@ import functools
 from typing import Final
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+from deepsix.errors import UnknownNameError, missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.observations", "openspiel", _missing) from None
 
 from deepsix.cards import HAND_SIZE, Seat
-from deepsix.errors import UnknownNameError
 from deepsix.melds import ALL_MELDS
 from deepsix.rules import Rules
 from deepsix.scoring import TOTAL_CARD_POINTS

@@ -64,13 +64,17 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-import numpy as np
-import pyspiel
+from deepsix.errors import IllegalActionError, ParseError, Reason, missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.openspiel", "openspiel", _missing) from None
 
 from deepsix.actions import Deal
 from deepsix.cards import CARDS, Card, Seat
 from deepsix.engine import legal_actions, new_game
-from deepsix.errors import IllegalActionError, ParseError, Reason
 from deepsix.sampling import sample_state
 from deepsix.state import GameState
 from deepsix.views import view

@@ -47,17 +47,21 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
+from deepsix.errors import InvalidStateError, ParseError, missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.pettingzoo", "pettingzoo", _missing) from None
 
 from deepsix.actions import PlayCard
 from deepsix.cards import Seat
 from deepsix.engine import apply, new_game, shuffled_deal
-from deepsix.errors import InvalidStateError, ParseError
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
@@ -161,11 +165,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
 
     # -- spaces --------------------------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """The ``Dict`` space of ``agent``'s observations (the same object every call)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """``Discrete(num_actions)``: every action id."""
         return self.action_spaces[agent]
 

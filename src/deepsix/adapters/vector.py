@@ -45,14 +45,18 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
+from deepsix.errors import IllegalActionError, InvalidStateError, ParseError, Reason, missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.vector", "pettingzoo", _missing) from None
 
 from deepsix.actions import PlayCard
 from deepsix.engine import apply, new_game, shuffled_deal
-from deepsix.errors import IllegalActionError, InvalidStateError, ParseError, Reason
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
