@@ -37,7 +37,7 @@ def table_rows(page: Path, header: str) -> list[list[str]]:
 def test_the_pages_are_in_the_table_of_contents() -> None:
     assert "adapters/index" in (DOCS / "index.md").read_text(encoding="utf-8")
     index = (PAGES / "index.md").read_text(encoding="utf-8")
-    assert "\nopenspiel\npettingzoo\n" in index
+    assert "\nopenspiel\npettingzoo\nvector\n" in index
 
 
 def test_every_page_includes_the_encodings() -> None:
@@ -126,7 +126,11 @@ def test_the_examples_the_pages_include_exist(page: str) -> None:
 
 @pytest.mark.parametrize(
     ("page", "framework", "extra"),
-    [("openspiel.md", "pyspiel", "openspiel"), ("pettingzoo.md", "pettingzoo", "pettingzoo")],
+    [
+        ("openspiel.md", "pyspiel", "openspiel"),
+        ("pettingzoo.md", "pettingzoo", "pettingzoo"),
+        ("vector.md", "gymnasium", "pettingzoo"),
+    ],
 )
 def test_the_pages_code_runs(
     page: str, framework: str, extra: str, capsys: pytest.CaptureFixture[str]

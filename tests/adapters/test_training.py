@@ -1,7 +1,7 @@
 """The learning agent of issue 27: OpenSpiel's A2C trains through the adapter (a tiny budget).
 
 These tests need PyTorch, which only ``nox -s rl`` installs (PyTorch's CPU
-build; see ``docs/adapters/training.md``).  Elsewhere they are skipped with
+build: ``pip install torch==2.13.0``).  Elsewhere they are skipped with
 the reason shown; ``nox -s rl`` sets ``DEEPSIX_REQUIRE_TORCH``, under which
 a missing PyTorch is an error instead.
 """
