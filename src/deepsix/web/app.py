@@ -34,20 +34,23 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
-
 from deepsix.cards import Seat
-from deepsix.errors import DeepSixError, IllegalActionError, SerializationError
+from deepsix.errors import DeepSixError, IllegalActionError, SerializationError, missing_extra
 from deepsix.io.wire import action_from_wire, parse, wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web.store import Store
 from deepsix.web.tables import SEAT_LETTERS, Lobby, Table, WebError, bot_names, legend
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+    from starlette.websockets import WebSocket
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.app", "web", _missing) from None
 
 __all__ = ["PROTOCOL", "create_app"]
 
