@@ -11,7 +11,7 @@ clicking the page as a person would (the same driver as the browser tests).
 It wins the first auction so that the bidder's screens are shown, picks
 cards before confirming the invitation and the pass (the confirm-pass
 screen), opens the last trick and the rules, and photographs each hand's
-summary, the score sheet and the final screen.  A second table, with an open
+summary, the score sheet, the final screen and the replay page.  A second table, with an open
 seat, gives the invite screen.
 """
 
@@ -80,6 +80,14 @@ def play(browser: Browser, server: Server, size: str, out: Path, seed: int) -> N
             continue
         if now["phase"] == "game-over":
             shooter.shoot("game-over")
+            page.locator("#replay-link").click()
+            page.wait_for_selector(".replay-picture svg")
+            page.locator("button[data-key='next-hand']").click()
+            for _ in range(3):
+                page.locator("button[data-key='next-trick']").click()
+            page.locator("button[data-key='prev']").click()
+            page.wait_for_selector(".replay-picture[aria-busy='false'] svg")
+            shooter.shoot("replay")
             break
         if now["toAct"] != now["seat"] or now["busy"] != "0":
             player.wait_seq(int(now["seq"]) + 1)

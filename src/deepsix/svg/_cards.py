@@ -8,7 +8,16 @@ from typing import Final
 from deepsix.cards import Card, Rank, Suit
 from deepsix.svg._canvas import Canvas, fmt
 
-__all__ = ["CARD_RATIO", "Mark", "card_name", "draw_back", "draw_card", "draw_pip", "suit_name"]
+__all__ = [
+    "CARD_RATIO",
+    "Mark",
+    "card_name",
+    "draw_back",
+    "draw_card",
+    "draw_pip",
+    "draw_suit_badge",
+    "suit_name",
+]
 
 CARD_RATIO: Final = 1.4
 """A card's height over its width."""
@@ -68,6 +77,20 @@ def draw_pip(  # noqa: PLR0913, PLR0917  # where, how big, which suit, what colo
         f'<path transform="translate({fmt(x)} {fmt(y)}) scale({size / 100:.4g})" '
         f'd="{PIPS[suit]}" fill="{fill}"/>'
     )
+
+
+def draw_suit_badge(canvas: Canvas, x: float, y: float, size: float, suit: Suit) -> None:
+    """The pip of ``suit`` on a card-coloured tile (readable on any background, dark ones too)."""
+    pad = size * 0.18
+    canvas.rect(
+        x - pad,
+        y - pad,
+        size + 2 * pad,
+        size + 2 * pad,
+        fill=canvas.theme.card_face,
+        radius=size * 0.25,
+    )
+    draw_pip(canvas, x, y, size, suit, canvas.theme.suit(suit))
 
 
 def draw_card(  # noqa: PLR0913  # geometry, then options

@@ -16,6 +16,12 @@ Routes (all JSON but the pages):
 ``POST /api/tables/{id}/fill``
     A seated player (``Authorization: Bearer TOKEN``) fills the open seats with
     ``{"bot": "heuristic"}`` and the game starts.
+``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/replay``,
+``GET /api/tables/{id}/replay/{seq}.svg?seat=S``
+    A finished game's record, its steps, and any position as a picture (every
+    hand open, or as one seat saw it): see :mod:`deepsix.web.replay`.
+``GET /replay/{id}``
+    The replay page.
 ``GET /api/rules``
     The numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 ``GET /api/schema/{Action|Event|PlayerView}``
@@ -38,13 +44,14 @@ from deepsix.cards import Seat
 from deepsix.errors import DeepSixError, IllegalActionError, SerializationError, missing_extra
 from deepsix.io.wire import action_from_wire, parse, wire_schema
 from deepsix.rulebook import RULEBOOK
+from deepsix.web import replay
 from deepsix.web.store import Store
 from deepsix.web.tables import SEAT_LETTERS, Lobby, Table, WebError, bot_names, legend
 
 try:  # the web extra; without it, one line says what to install
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -202,6 +209,34 @@ async def _schema(request: Request, lobby: Lobby) -> object:
 
 async def _rules(request: Request, lobby: Lobby) -> object:
     return {"rules": dict(RULEBOOK)}
+
+
+async def _replay_steps(request: Request, lobby: Lobby) -> object:
+    return replay.steps(lobby.table(request.path_params["table_id"]))
+
+
+async def _record(request: Request) -> Response:
+    """The finished game's record, as a file to save (``deepsix replay FILE`` reads it)."""
+    lobby: Lobby = request.app.state.lobby
+    try:
+        table = lobby.table(request.path_params["table_id"])
+        text = replay.record_text(table)
+    except WebError as error:
+        return JSONResponse(_error_body(error.code, error.message), error.status)
+    disposition = f'attachment; filename="deepsix-{table.id}.txt"'
+    return PlainTextResponse(text, headers={"Content-Disposition": disposition})
+
+
+async def _picture(request: Request) -> Response:
+    """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
+    lobby: Lobby = request.app.state.lobby
+    seat = request.query_params.get("seat") or None
+    try:
+        table = lobby.table(request.path_params["table_id"])
+        picture = replay.picture(table, request.path_params["seq"], seat)
+    except WebError as error:
+        return JSONResponse(_error_body(error.code, error.message), error.status)
+    return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 async def _page(request: Request) -> Response:
@@ -488,6 +523,7 @@ def create_app(
     routes = [
         Route("/", _page),
         Route("/table/{table_id}", _page),
+        Route("/replay/{table_id}", _page),
         Route("/api/bots", _endpoint(_bots)),
         Route("/api/tables", _endpoint(_tables)),
         Route("/api/tables", _endpoint(_create, 201), methods=["POST"]),
@@ -496,6 +532,9 @@ def create_app(
         Route("/api/tables/{table_id}/fill", _endpoint(_fill), methods=["POST"]),
         Route("/api/schema/{name}", _endpoint(_schema)),
         Route("/api/rules", _endpoint(_rules)),
+        Route("/api/tables/{table_id}/record", _record),
+        Route("/api/tables/{table_id}/replay", _endpoint(_replay_steps)),
+        Route("/api/tables/{table_id}/replay/{seq:int}.svg", _picture),
         WebSocketRoute("/ws/{table_id}", _socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -8,14 +8,18 @@
 //   js/prompt.js      what you can do now; choose-then-confirm for invitation, passes, meld
 //   js/panels.js      the bar at a glance, auction grid, passes, melds, score sheet, log
 //   js/dialogs.js     end-of-hand summary, last trick, rules
+//   js/replay.js      the replay page: a finished game step by step (deepsix.svg pictures)
 //   js/lobby.js       the lobby
 //   js/seats.js       seat keys kept in this browser, never in the address bar
 //   js/words.js       plain-language events and refusals
 
 import { lobby } from "./js/lobby.js";
+import { ReplayPage } from "./js/replay.js";
 import { TablePage } from "./js/table.js";
 
 const root = document.getElementById("app");
 const table = location.pathname.match(/^\/table\/([A-Za-z0-9_-]{1,40})$/);
+const replay = location.pathname.match(/^\/replay\/([A-Za-z0-9_-]{1,40})$/);
 if (table) window.deepsixTable = new TablePage(table[1], root);
+else if (replay) window.deepsixReplay = new ReplayPage(replay[1], root);
 else lobby(root);

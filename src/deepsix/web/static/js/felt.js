@@ -103,7 +103,7 @@ export class Felt {
     }
     if (v.phase === "deal" || v.phase === "game-over") {
       const last = this.page.model.lastTrick();
-      if (last && last.hand === v.hand_number - 1) return { plays: last.plays, finished: true, number: last.number, winner: last.winner };
+      if (last && (last.hand === v.hand_number - 1 || v.phase === "game-over")) return { plays: last.plays, finished: true, number: last.number, winner: last.winner };
     }
     return { plays: [], finished: false, number: v.tricks.length + 1, winner: null };
   }

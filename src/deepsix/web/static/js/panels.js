@@ -19,8 +19,14 @@ export function glance(page) {
     h("span", { class: "label", text: `${i === 0 ? "N–S" : "E–W"}${mine === i ? " (you)" : ""}` }),
     h("strong", { class: "total", text: String(v.scores[i]) }),
     h("span", { class: "of", text: `of ${target}` }));
+  if (v.phase === "game-over") {
+    const winner = v.winner === "NS" ? "North–South" : "East–West";
+    return [team(0), h("div", { class: "facts" },
+      h("div", { class: "fact-row" }, h("span", { class: "phase", text: `Game over after ${v.completed_hands.length} hands` })),
+      h("p", { class: "explain", text: `${winner} win with the lower score, ${Math.min(...v.scores)} to ${Math.max(...v.scores)}.` })), team(1)];
+  }
   const facts = [h("span", { class: "phase", text: `Hand ${v.hand_number} · ${PHASE_NAMES[v.phase] || v.phase}` }),
-    h("span", { text: `Dealer ${page.name(v.dealer)}` })];
+    h("span", { text: `${page.name(v.dealer)} dealt` })];
   const lines = [];
   if (v.bidder && v.phase !== "bidding" && v.phase !== "deal") {
     const side = teamOf(v.bidder);

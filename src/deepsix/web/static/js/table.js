@@ -273,7 +273,7 @@ export class TablePage {
 
   updateHand() {
     const v = this.model.view;
-    if (!this.seat) {
+    if (!this.seat || v.phase === "game-over") {
       this.hand.node.hidden = true;
       return;
     }
@@ -444,8 +444,18 @@ export class TablePage {
   }
 
   afterGameButtons() {
-    return [h("a", { class: "button primary", href: "/", dataset: { key: "lobby" } }, "Back to the lobby")];
+    const id = encodeURIComponent(this.tableId);
+    return [
+      this.features.rematch && this.seat
+        ? h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: () => this.rematch() }, "Rematch")
+        : null,
+      h("a", { class: "button", id: "replay-link", href: `/replay/${id}`, dataset: { key: "replay" } }, "Replay the game"),
+      h("a", { class: "button", id: "record-link", href: `/api/tables/${id}/record`, download: `deepsix-${this.tableId}.txt`, dataset: { key: "record" } }, "Download the record"),
+      h("a", { class: "button", href: "/", dataset: { key: "lobby" } }, "Back to the lobby"),
+    ];
   }
+
+  rematch() {}
 
   clockFor() {
     return null;
