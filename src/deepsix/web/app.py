@@ -16,10 +16,12 @@ Routes (all JSON but the pages):
 ``POST /api/tables/{id}/fill``
     A seated player (``Authorization: Bearer TOKEN``) fills the open seats with
     ``{"bot": "heuristic"}`` and the game starts.
-``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/replay``,
+``GET /api/tables/{id}/record``
+    A finished game's record (:mod:`deepsix.web.replay`).
+``GET /api/tables/{id}/replay``
+    Its steps, with their public events.
 ``GET /api/tables/{id}/replay/{seq}.svg?seat=S``
-    A finished game's record, its steps, and any position as a picture (every
-    hand open, or as one seat saw it): see :mod:`deepsix.web.replay`.
+    Any position as a picture: every hand open, or as one seat saw it.
 ``GET /replay/{id}``
     The replay page.
 ``GET /api/rules``
