@@ -32,11 +32,12 @@ extensions = [
     "sphinx_autodoc_typehints",
     "sphinx_copybutton",
     "deepsix_docs",
+    "deepsix_notebook",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "_scripts", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_scripts", "matches", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 
 # -- MyST ---------------------------------------------------------------------
