@@ -16,10 +16,12 @@ Routes (all JSON but the pages):
 ``POST /api/tables/{id}/fill``
     A seated player (``Authorization: Bearer TOKEN``) fills the open seats with
     ``{"bot": "heuristic"}`` and the game starts.
-``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/replay``,
+``GET /api/tables/{id}/record``
+    A finished game's record (:mod:`deepsix.web.replay`).
+``GET /api/tables/{id}/replay``
+    Its steps, with their public events.
 ``GET /api/tables/{id}/replay/{seq}.svg?seat=S``
-    A finished game's record, its steps, and any position as a picture (every
-    hand open, or as one seat saw it): see :mod:`deepsix.web.replay`.
+    Any position as a picture: every hand open, or as one seat saw it.
 ``GET /replay/{id}``
     The replay page.
 ``GET /api/rules``
@@ -40,21 +42,24 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
-
 from deepsix.cards import Seat
-from deepsix.errors import DeepSixError, IllegalActionError, SerializationError
+from deepsix.errors import DeepSixError, IllegalActionError, SerializationError, missing_extra
 from deepsix.io.wire import action_from_wire, parse, wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import replay
 from deepsix.web.store import Store
 from deepsix.web.tables import SEAT_LETTERS, Lobby, Table, WebError, bot_names, legend
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+    from starlette.websockets import WebSocket
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.app", "web", _missing) from None
 
 __all__ = ["PROTOCOL", "create_app"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deepsix.errors import missing_extra
+
 __all__ = ["serve"]
 
 
@@ -23,7 +25,10 @@ def serve(  # noqa: PLR0913  # public signature; the options are keywords
     Games live in the SQLite file ``database``: stop the server at any
     moment, start it again, and every game and every move is still there.
     """
-    import uvicorn
+    try:
+        import uvicorn
+    except ImportError as missing:
+        raise missing_extra("deepsix.web.server.serve", "web", missing) from None
 
     from deepsix.web.app import MAX_FRAME_BYTES, create_app
 
