@@ -24,7 +24,15 @@ import nox
 
 nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "tests_compiled", "install_matrix", "docs", "rl"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "tests_compiled",
+    "install_matrix",
+    "docs",
+    "rl",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
