@@ -12,6 +12,7 @@ then says what to install.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +20,7 @@ from deepsix.errors import DeepSixError
 
 __all__ = ["HELP", "MissingWebExtraError", "add_arguments", "main", "run"]
 
-HELP = "serve tables to browsers: a lobby, seats with secret tokens, bots for empty seats"
+HELP = "serve tables to browsers: a live lobby, private seats, invite links, bots for empty seats"
 """The one-line help of ``deepsix serve``."""
 
 
@@ -50,6 +51,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
     parser.add_argument(
+        "--summary-limit", type=float, default=120.0, metavar="SECONDS",
+        help="the longest the next deal waits for people to dismiss a hand's summary"
+        " (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--public-clock", type=float, default=90.0, metavar="SECONDS",
+        help="turn clock of listed tables unless their maker chooses; 0: none"
+        " (default: %(default)s; private tables have none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--absent-grace", type=float, default=60.0, metavar="SECONDS",
+        help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle-close", type=float, default=1800.0, metavar="SECONDS",
+        help="close and archive a table nobody attends for this long (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot-workers", type=int, default=8, metavar="N",
+        help="the most worker processes bots think in (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot-time-limit", type=float, default=10.0, metavar="SECONDS",
+        help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot", action="append", default=[], metavar="NAME=MODULE:ATTRIBUTE",
+        help="offer another bot by name (repeatable), e.g. mybot=mypackage.bots:MyBot",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seeded-tables", action="store_true",
+        help="accept a seed when a table is made (tests, puzzles); such tables are marked",
+    )  # fmt: skip
+    parser.add_argument(
+        "--secure-cookies", action="store_true",
+        help="mark the seat cookies Secure (when served over HTTPS behind a proxy)",
+    )  # fmt: skip
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
 
@@ -65,20 +104,33 @@ def run(args: Any) -> int:
             f"deepsix serve needs the web extra ({error.name} is missing): "
             'pip install "deepsix[web]"'
         ) from error
-    import logging
-
+    from deepsix.play.bots import register_bot
+    from deepsix.web.config import ServerConfig
     from deepsix.web.server import serve
 
-    logging.basicConfig(level=str(args.log_level).upper())
-    serve(
-        args.db,
-        host=args.host,
-        port=args.port,
+    for entry in args.bot:
+        name, _, target = str(entry).partition("=")
+        register_bot(name.strip(), target.strip())
+    config = ServerConfig(
         bot_delay=args.bot_delay,
         hand_pause=args.hand_pause,
+        summary_limit=args.summary_limit,
         durable=args.durable,
-        log_level=args.log_level,
+        seeded_tables=args.seeded_tables,
+        public_clock=args.public_clock or None,
+        absent_grace=args.absent_grace,
+        idle_close=args.idle_close,
+        bot_workers=args.bot_workers,
+        bot_time_limit=args.bot_time_limit,
+        secure_cookies=args.secure_cookies,
     )
+    from deepsix.web.store import StoreRefused
+
+    try:
+        serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
+    except StoreRefused as error:  # one line, not a traceback: the file is named in it
+        print(f"deepsix serve: error: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -86,4 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m deepsix.web``: the same options as ``deepsix serve``."""
     parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    try:
+        return run(parser.parse_args(argv))
+    except DeepSixError as error:
+        print(f"python -m deepsix.web: error: {error}", file=sys.stderr)
+        return 1
