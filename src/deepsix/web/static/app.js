@@ -1,10 +1,13 @@
 // The Deep Six browser client: a lobby and a table, in plain JavaScript (no build step).
 //
-// It speaks the server's protocol (deepsix.web.app.PROTOCOL): a hello with the seat's
-// token, then it renders every "update" frame -- the seat's own view and the step's
-// public events -- and sends back one of view.legal_actions, unchanged, when a control
+// It speaks the server's protocol, version 2 (deepsix.web.protocol): a hello (the seat is
+// proven by the table's HttpOnly cookie, which this script never sees), then it renders
+// every "update" frame -- the seat's own view and the step's public events -- and sends
+// back one of view.legal_actions, unchanged, with the seq it was chosen at, when a control
 // is clicked.  Controls exist only for legal actions; everything else is disabled.
 
+const PROTOCOL = 2;
+const HEARTBEAT_MS = 10000;
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const TEAM_NAMES = { NS: "North–South", EW: "East–West" };
@@ -113,9 +116,9 @@ function remembered() {
   }
 }
 
-function remember(tableId, seat, token) {
+function remember(tableId, seat) {
   const seats = remembered();
-  seats[tableId] = { seat, token, at: Date.now() };
+  seats[tableId] = { seat, at: Date.now() };
   localStorage.setItem("deepsix:seats", JSON.stringify(seats));
 }
 
@@ -163,7 +166,7 @@ async function lobby() {
       for (const [s, select] of Object.entries(others)) if (s !== mine.value) seats[s] = select.value;
       try {
         const made = await api("POST", "/api/tables", { seats, me: mine.value, name: name.value });
-        remember(made.table.id, made.seat, made.token);
+        remember(made.table.id, made.seat);
         location.assign(made.url);
       } catch (error) {
         toast(error.message);
@@ -198,7 +201,7 @@ async function lobby() {
             try {
               localStorage.setItem("deepsix:name", name.value);
               const joined = await api("POST", `/api/tables/${table.id}/join`, { seat: slot.seat, name: name.value });
-              remember(table.id, joined.seat, joined.token);
+              remember(table.id, joined.seat);
               location.assign(joined.url);
             } catch (error) {
               toast(error.message);
@@ -210,7 +213,7 @@ async function lobby() {
     }
     const own = ours[table.id];
     seats.append(own
-      ? h("a", { class: "button primary", href: `/table/${table.id}#seat=${own.seat}&token=${own.token}` }, `Return as ${SEAT_NAMES[own.seat]}`)
+      ? h("a", { class: "button primary", href: `/table/${table.id}` }, `Return as ${SEAT_NAMES[own.seat]}`)
       : h("a", { class: "button", href: `/table/${table.id}` }, "Watch"));
     row.append(seats);
     list.append(row);
@@ -223,8 +226,8 @@ async function lobby() {
 const state = {
   tableId: null,
   seat: null,
-  token: null,
   socket: null,
+  heartbeat: null,
   view: null,
   table: null,
   melds: {},
@@ -237,20 +240,22 @@ const state = {
 
 function parseFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  return { seat: params.get("seat"), token: params.get("token") };
+  return { token: params.get("token") };
 }
 
-function tablePage(tableId) {
+async function tablePage(tableId) {
   state.tableId = tableId;
   const fragment = parseFragment();
-  const saved = remembered()[tableId];
-  if (fragment.token && SEATS.includes(fragment.seat)) {
-    state.seat = fragment.seat;
-    state.token = fragment.token;
-    remember(tableId, fragment.seat, fragment.token);
-  } else if (saved) {
-    state.seat = saved.seat;
-    state.token = saved.token;
+  if (fragment.token) {
+    // An old-style link with the seat's token in it: trade the token for the table's cookie,
+    // then take it out of the address bar and the history.
+    history.replaceState(null, "", location.pathname);
+    try {
+      const traded = await api("POST", `/api/tables/${tableId}/session`, {}, fragment.token);
+      remember(tableId, traded.seat);
+    } catch (error) {
+      toast(error.message);
+    }
   }
   document.getElementById("where").textContent = `Table ${tableId}`;
   connect();
@@ -265,17 +270,20 @@ function setConnection(text, kind) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${state.tableId}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${state.tableId}/socket`);
   state.socket = socket;
   setConnection(state.retry ? "reconnecting…" : "connecting…", "pending");
   socket.addEventListener("open", () => {
-    const hello = { op: "hello" };
-    if (state.token) hello.token = state.token;
-    socket.send(JSON.stringify(hello));
+    socket.send(JSON.stringify({ op: "hello", protocol: PROTOCOL }));
+    clearInterval(state.heartbeat);
+    state.heartbeat = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "ping" }));
+    }, HEARTBEAT_MS);
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
+    clearInterval(state.heartbeat);
     state.waiting = false;
     if (state.closedForGood || event.code === 1008) {
       setConnection("disconnected", "down");
@@ -304,11 +312,20 @@ function receive(message) {
     for (const event of message.events) {
       state.log.unshift(describe(event));
       if (event.type === "TrickWon") state.lastTrick = event;
+      // The next deal waits until every player has seen the hand's end: this page shows it
+      // in the log and the score sheet at once, so it is ready straight away.
+      if (event.type === "HandScored" && state.seat) sendMessage({ op: "ready", hand: event.record.number });
     }
     state.log = state.log.slice(0, 40);
     render();
+  } else if (message.op === "notice") {
+    toast(message.message, "info");
   } else if (message.op === "error") {
     state.waiting = false;
+    if (message.code === "stale") {
+      toast("The table moved on before your move arrived: look again and choose.", "info");
+      return; // the current update follows
+    }
     if (message.code === "unauthorized" || message.code === "no-such-table") {
       state.closedForGood = true;
       if (message.code === "unauthorized") forget(state.tableId);
@@ -322,10 +339,14 @@ function receive(message) {
   }
 }
 
+function sendMessage(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
+}
+
 function send(action) {
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN || state.waiting) return;
   state.waiting = true;
-  state.socket.send(JSON.stringify({ op: "act", action, id: state.seq }));
+  state.socket.send(JSON.stringify({ op: "act", action, seq: state.seq }));
   for (const node of document.querySelectorAll("[data-act]")) node.disabled = true;
 }
 
@@ -485,10 +506,10 @@ function prompt(v, other) {
   if (!state.table.started) {
     const open = state.table.seats.filter((s) => s.kind === "open").map((s) => SEAT_NAMES[s.seat]);
     box.append(h("p", { text: `Waiting for players: ${open.join(", ")} open. Share this table's address, or fill the seats with bots.` }));
-    if (state.token) {
+    if (state.seat) {
       box.append(h("button", { class: "primary", id: "fill", onclick: async () => {
         try {
-          await api("POST", `/api/tables/${state.tableId}/fill`, { bot: "heuristic" }, state.token);
+          await api("POST", `/api/tables/${state.tableId}/fill`, { bot: "heuristic" });
         } catch (error) {
           toast(error.message);
         }
@@ -498,6 +519,12 @@ function prompt(v, other) {
   }
   if (!state.seat) {
     box.append(h("p", { class: "muted", text: `Watching. ${v.to_act ? `${seatLabel(v.to_act)} to act.` : ""}` }));
+    return box;
+  }
+  const mine = state.table.seats[SEATS.indexOf(state.seat)];
+  if (mine && mine.standin) {
+    box.append(h("p", { text: `The ${mine.standin} bot is playing your seat.` }),
+      h("button", { class: "primary", id: "take-back", onclick: () => sendMessage({ op: "return" }) }, "Take my seat back"));
     return box;
   }
   if (v.to_act !== state.seat) {
