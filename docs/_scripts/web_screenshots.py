@@ -101,7 +101,7 @@ def play(base: str, out: Path, seed: int) -> None:
             pages[size].goto(base + "/")
             pages[size].wait_for_selector(".tables")
             pages[size].screenshot(path=str(out / f"lobby-{size}.png"), full_page=True)
-            pages[size].goto(base + made["url"])
+            pages[size].goto(f"{base}{made['url']}#token={made['token']}")  # traded for a cookie
         shooter = Shooter(pages, out)
         page = pages["desktop"]
         shown = 0
@@ -170,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         server = subprocess.Popen([
             sys.executable, "-m", "deepsix.web", "--db", str(Path(scratch) / "shots.sqlite3"),
             "--port", str(port), "--bot-delay", "0", "--hand-pause", "0", "--log-level", "warning",
+            "--seeded-tables",
         ])  # fmt: skip
         try:
             for _ in range(300):

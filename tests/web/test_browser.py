@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 from deepsix import PassCard, PlayCard, Seat, ShowCard, legal_actions
 from tests.web.browser import Player, frames_to, launch, local_only, mostly_pass, no_errors
-from tests.web.harness import SEATS, Audit, Server
+from tests.web.harness import SEATS, Audit, Server, seat_link
 
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 
@@ -60,7 +60,7 @@ def test_a_person_plays_a_whole_hand_by_clicks_against_three_bots(
 ) -> None:
     made = server.create(BOTS, me="S", name="Ann", seed=21)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     rng = random.Random(21)
     kinds: set[str] = set()
 
@@ -132,7 +132,7 @@ def test_four_browsers_play_a_hand_against_each_other(server: Server, browser: B
 def test_a_reload_mid_hand_resumes(server: Server, browser: Browser) -> None:
     made = server.create(BOTS, me="S", seed=33)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     rng = random.Random(33)
     _play_until(player, rng, lambda: player.data()["phase"] == "play" and player.my_turn())
     seq, hand = player.seq(), player.hand()
@@ -151,7 +151,7 @@ def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: 
     server = fresh_server
     made = server.create(BOTS, me="S", seed=44)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     rng = random.Random(44)
     _play_until(
         player,
