@@ -76,7 +76,7 @@ _BUILTINS = (
 )
 _STDLIB = (
     "typing|typing_extensions|collections\\.abc|enum|random|types|attrs|attr|abc|pathlib"
-    "|concurrent\\.futures|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
+    "|concurrent\\.futures|contextlib|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
     "|logging|multiprocessing"
 )
 _BARE = (

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.domains.std import StandardDomain
@@ -368,6 +369,39 @@ class ModuleMap(SphinxDirective):
         if missing:
             LOGGER.warning("modules missing from tests/support/layers.py: %s", ", ".join(missing))
         return [make_table(("Layer", "Module", "What it holds"), rows, (14, 26, 60))]
+
+
+class CommandLineReference(SphinxDirective):
+    """The ``deepsix`` command's reference, written from its own parser
+    (:func:`deepsix.cli.reference.reference`): every subcommand, built in or
+    added by an installed package, with its description, usage and options,
+    and the exit statuses.  A new subcommand appears without editing the page."""
+
+    def run(self) -> list[nodes.Node]:
+        from deepsix.cli.reference import reference
+
+        chunks = re.split(r"^## (.+)$", reference(), flags=re.MULTILINE)
+        result = self._parse(chunks[0])
+        for title, body in zip(chunks[1::2], chunks[2::2], strict=True):
+            plain = title.strip("`")
+            section = nodes.section(
+                ids=[nodes.make_id(plain)], names=[nodes.fully_normalize_name(plain)]
+            )
+            section += nodes.title(
+                title,
+                "",
+                nodes.literal(plain, plain) if title.startswith("`") else nodes.Text(plain),
+            )
+            section.extend(self._parse(body))
+            self.state.document.note_implicit_target(section, section)
+            result.append(section)
+        return result
+
+    def _parse(self, markdown: str) -> list[nodes.Node]:
+        holder = nodes.container()
+        content = StringList(markdown.splitlines(), source="deepsix.cli.reference")
+        self.state.nested_parse(content, self.content_offset, holder)
+        return list(holder.children)
 
 
 class RuleIndex(SphinxDirective):
@@ -800,6 +834,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("ruling-index", RulingIndex)
     app.add_directive("rule-index", RuleIndex)
     app.add_directive("module-map", ModuleMap)
+    app.add_directive("deepsix-cli", CommandLineReference)
     app.add_directive("rules-bounds", RulesBounds)
     app.add_directive("reason-table", ReasonTable)
     app.add_directive("invariants-table", InvariantsTable)

@@ -10,7 +10,8 @@ is deterministic (fixed layout, fixed number formatting), and
 ``tests/test_docs.py`` checks that the committed files match this script.
 The phase graph's edges are data (:data:`EDGES`): the same test plays real
 games and checks that every transition they make is drawn, and vice versa.
-The trick picture asks the library who wins each trick it shows.
+The trick picture asks the library who wins each trick it shows, and its cards are
+drawn by the library's own pictures (:mod:`deepsix.svg`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final, NamedTuple
 
+import attrs
+
 from deepsix import Card, Phase, Seat, Suit, trick_winner
+from deepsix import svg as pictures
 
 STATIC: Final = Path(__file__).resolve().parents[1] / "_static"
 
@@ -259,10 +263,9 @@ def phase_diagram() -> str:
 SUNK: Final = Suit.HEARTS
 LEAD: Final = ("6S", "8S", "2S")
 ENDINGS: Final = ("5D", "5H")
-RED: Final = "#c0392b"
 GOLD: Final = "#d4a017"
 CARD_W: Final = 84
-CARD_H: Final = 116
+CARD_H: Final = 84 * pictures.CARD_RATIO
 PANEL_W: Final = 560
 TRICK_W: Final = 2 * PANEL_W + 3 * 20
 TRICK_H: Final = 440
@@ -277,22 +280,33 @@ def introduction_order(cards: Sequence[Card], sunk: Suit) -> list[Suit]:
     return order
 
 
+_CARD_LOOK: Final = attrs.evolve(pictures.LIGHT, background="#f8fafc")
+"""The library's light theme, on the panels' background."""
+
+
 def _card(x: float, y: float, card: Card, *, winner: bool) -> list[str]:
-    color = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else INK
-    stroke, width = (GOLD, 5) if winner else ("#9aa5b1", 1.5)
-    parts = [
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{CARD_W}" height="{CARD_H}" rx="9" '
-        f'fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>',
-        _text(x + 12, y + 24, str(card.rank), size=18, weight="bold", fill=color, anchor="start"),
-        _text(x + 12, y + 42, card.suit.symbol, size=16, fill=color, anchor="start"),
-        _text(x + CARD_W / 2, y + CARD_H / 2 + 16, card.suit.symbol, size=40, fill=color),
-    ]
+    """The card as :func:`deepsix.svg.card` draws it, nested at ``(x, y)``, ``CARD_W`` wide."""
+    mark = pictures.Mark.WINNER if winner else None
+    parts = [_nested(pictures.card(card, mark=mark, theme=_CARD_LOOK), x, y, CARD_W)]
     if winner:
         parts.append(
             _text(x + CARD_W / 2, y + CARD_H + 22, "takes the trick", size=12, weight="bold",
                   fill="#8a6d00")
         )  # fmt: skip
     return parts
+
+
+def _nested(svg: str, x: float, y: float, width: float) -> str:
+    """A picture of :mod:`deepsix.svg` placed inside another SVG: its card ``width`` wide at
+    ``(x, y)`` (the picture's own margin, 6 of its 112 units, lies outside that box)."""
+    head, _, body = svg.partition("\n")
+    box = [float(part) for part in head.split('viewBox="')[1].split('"')[0].split()]
+    scale = width / (box[2] - 12)
+    root = (
+        f'<svg x="{_n(x - 6 * scale)}" y="{_n(y - 6 * scale)}" width="{_n(box[2] * scale)}" '
+        f'height="{_n(box[3] * scale)}" viewBox="0 0 {_n(box[2])} {_n(box[3])}" role="img">'
+    )
+    return root + "\n" + body.rstrip("\n")
 
 
 def _panel(x0: float, y0: float, last: str) -> list[str]:
@@ -321,7 +335,7 @@ def _panel(x0: float, y0: float, last: str) -> list[str]:
     for i, suit in enumerate(order):
         cx = x0 + 20 + i * (chip_w + 20)
         last_suit = i == len(order) - 1
-        color = RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else INK
+        color = pictures.LIGHT.suit(suit)  # the four-colour deck of the library's pictures
         if suit is SUNK:
             note = "sunk: counts as first"
         elif suit == cards[0].suit:

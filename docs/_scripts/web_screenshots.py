@@ -1,160 +1,158 @@
-"""Screenshots of the browser client at each phase, at desktop and phone widths.
+"""Screenshots of the browser client, every screen, at desktop and phone widths.
 
-Run from the repository root (needs the web extra, Playwright and a system
-Chromium: ``apt-get install chromium``)::
+Run from the repository root (needs the web extra, the test group -- Playwright --
+and a system Chromium: ``apt-get install chromium``)::
 
     python docs/_scripts/web_screenshots.py [--out docs/_static/screenshots]
 
-It starts a real server on a free port of 127.0.0.1 with a throwaway
-database, seats you at South against three heuristic bots, and plays by
-clicking the page like a person would: it bids so as to win an auction (so
-that the bidder's phases are shown), shows an invitation, passes, melds,
-plays, and goes on to the end of the game.  Each phase is photographed
-once, when it is your turn in it, on a desktop page and a phone page open
-on the same seat.
+It starts a real server on a free port of 127.0.0.1 with a throwaway database
+and plays a whole game at South against three heuristic bots, once per width,
+clicking the page as a person would (the same driver as the browser tests).
+It wins the first auction so that the bidder's screens are shown, picks
+cards before confirming the invitation and the pass (the confirm-pass
+screen), opens the last trick and the rules, and photographs each hand's
+summary, the score sheet, the final screen and the replay page.  A second table, with an open
+seat, gives the invite screen.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
-import socket
-import subprocess
+import random
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
-from typing import Any
-
-from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402  # after the path
+from tests.web.browser import DESKTOP, PHONE, Player, launch  # noqa: E402
+from tests.web.harness import Server, seat_link  # noqa: E402
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def post(base: str, path: str, body: object) -> Any:
-    request = urllib.request.Request(
-        base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
-
-
-def data(page: Page) -> dict[str, str]:
-    page.wait_for_selector(".game")
-    found: dict[str, str] = page.eval_on_selector(".game", "n => Object.assign({}, n.dataset)")
-    return found
-
-
-def wait_seq(page: Page, seq: int) -> None:
-    page.wait_for_function(
-        "s => { const g = document.querySelector('.game');"
-        " return g && Number(g.dataset.seq) >= s; }",
-        arg=seq,
-    )
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 
 
 class Shooter:
-    def __init__(self, pages: dict[str, Page], out: Path) -> None:
-        self.pages = pages
+    def __init__(self, player: Player, size: str, out: Path) -> None:
+        self.player = player
+        self.size = size
         self.out = out
         self.taken: set[str] = set()
 
-    def shoot(self, name: str) -> None:
-        if name in self.taken:
+    def shoot(self, name: str, *, again: bool = False) -> None:
+        if name in self.taken and not again:
             return
-        seq = int(data(self.pages["desktop"])["seq"])
-        for size, page in self.pages.items():
-            wait_seq(page, seq)
-            page.wait_for_timeout(150)
-            page.screenshot(path=str(self.out / f"{name}-{size}.png"), full_page=True)
+        page = self.player.page
+        page.evaluate("document.getAnimations().forEach(a => a.finish())")
+        open_dialog = page.locator("dialog[open]").count() > 0
+        page.screenshot(path=str(self.out / f"{name}-{self.size}.png"), full_page=not open_dialog)
         self.taken.add(name)
-        print("shot", name, flush=True)
+        print("shot", name, self.size, flush=True)
 
 
-def click(page: Page, selector: str) -> None:
-    seq = int(data(page)["seq"])
-    page.locator(selector).first.click()
-    wait_seq(page, seq + 1)
+def lobby_and_invite(browser: Browser, server: Server, size: str, out: Path) -> None:
+    made = server.create({"E": "heuristic", "W": "heuristic"}, me="S", name="Ann")
+    host = Player(browser, server.base, seat_link(made), viewport=SIZES[size])
+    host.page.wait_for_selector("#invite-link")
+    Shooter(host, size, out).shoot("invite")
+    lobby = Player(browser, server.base, "/", viewport=SIZES[size])
+    lobby.page.wait_for_selector(".tables .table-row")
+    Shooter(lobby, size, out).shoot("lobby")
+    host.close()
+    lobby.close()
 
 
-def play(base: str, out: Path, seed: int) -> None:
-    made = post(base, "/api/tables", {"seats": {"N": "heuristic", "E": "heuristic",
-                                                "W": "heuristic"}, "me": "S", "name": "Ann",
-                                      "seed": seed})  # fmt: skip
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
-        pages = {}
-        for size, viewport in SIZES.items():
-            context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]  # width, height
-            pages[size] = context.new_page()
-            pages[size].goto(base + "/")
-            pages[size].wait_for_selector(".tables")
-            pages[size].screenshot(path=str(out / f"lobby-{size}.png"), full_page=True)
-            pages[size].goto(f"{base}{made['url']}#token={made['token']}")  # traded for a cookie
-        shooter = Shooter(pages, out)
-        page = pages["desktop"]
-        shown = 0
-        for _ in range(3000):
-            now = data(page)
-            if now["phase"] == "game-over":
-                shooter.shoot("game-over")
-                break
-            if now["toAct"] != "S":
-                wait_seq(page, int(now["seq"]) + 1)
-                continue
-            phase = now["phase"]
-            hands = int(now["hands"])
-            if phase == "bidding":
-                shooter.shoot("bidding")
-                amounts = page.eval_on_selector_all(
-                    "select[aria-label='Any legal bid'] option", "ns => ns.map(n => n.textContent)"
+def play(browser: Browser, server: Server, size: str, out: Path, seed: int) -> None:
+    made = server.create(BOTS, me="S", name="Ann", seed=seed)
+    player = Player(browser, server.base, seat_link(made), viewport=SIZES[size])
+    shooter = Shooter(player, size, out)
+    page = player.page
+    rng = random.Random(seed)
+    for _ in range(5000):
+        now = player.data()
+        if player.summary_open():
+            number = page.locator("dialog.summary-dialog h2").first.inner_text()
+            if "Hand 1" in number:
+                shooter.shoot("hand-summary")
+            player.dismiss_summary()
+            continue
+        if now["phase"] == "game-over":
+            shooter.shoot("game-over")
+            page.locator("#replay-link").click()
+            page.wait_for_selector(".replay-picture svg")
+            page.locator("button[data-key='next-hand']").click()
+            for _ in range(3):
+                page.locator("button[data-key='next-trick']").click()
+            page.locator("button[data-key='prev']").click()
+            page.wait_for_selector(".replay-picture[aria-busy='false'] svg")
+            shooter.shoot("replay")
+            break
+        if now["toAct"] != now["seat"] or now["busy"] != "0":
+            player.wait_seq(int(now["seq"]) + 1)
+            continue
+        phase = now["phase"]
+        hands = int(now["hands"])
+        seq = int(now["seq"])
+        if phase == "bidding":
+            shooter.shoot("bidding")
+            if hands == 0 and page.locator("#any-bid").count():
+                options = page.eval_on_selector_all(
+                    "#any-bid option", "ns => ns.map(n => n.textContent)"
                 )
-                target = [a for a in amounts if int(a) >= 10]
-                if hands == 0 and target:
-                    page.select_option("select[aria-label='Any legal bid']", label=target[-1])
-                    click(page, "button[data-act='Bid']:not(.bid)")
-                else:
-                    click(page, "button[data-act='Pass']")
-            elif phase == "invitation":
-                legal = page.locator(".hand-cards [data-act='ShowCard']:enabled")
-                if shown < 2 and legal.count():
-                    click(page, ".hand-cards [data-act='ShowCard']:enabled")
-                    shown += 1
-                    continue
-                shooter.shoot("invitation")
-                click(page, "button[data-act='Done']")
-            elif phase in ("partner-pass", "bidder-pass"):
-                if int(now["seq"]) and phase not in shooter.taken:
-                    shooter.shoot(phase)
-                click(page, ".hand-cards [data-act]:enabled")
-            elif phase in ("bidder-meld", "melding"):
-                shooter.shoot(phase)
-                melds = page.locator("button[data-act='DeclareMeld']:enabled")
-                if melds.count():
-                    click(page, "button[data-act='DeclareMeld']:enabled")
-                else:
-                    click(page, "button[data-act='Done']")
-            elif phase == "play":
-                trick = page.locator(".trick:not(.finished) .slot").count()
-                if trick >= 2:
-                    shooter.shoot("play" if hands == 0 else "score-sheet")
-                click(page, ".hand-cards [data-act]:enabled")
-            else:
-                if phase == "sunk-suit":
-                    shooter.shoot("sunk-suit")
-                click(page, "[data-act]:enabled")
-        browser.close()
+                page.select_option("#any-bid", label=[o for o in options if int(o) >= 10][-1])
+                page.locator(".prompt button.bid-any").click()
+                player.wait_settled(seq)
+                continue
+            page.locator(".prompt button[data-act='Pass']").click()
+            player.wait_settled(seq)
+        elif phase == "sunk-suit":
+            shooter.shoot("sunk-suit")
+            page.locator(".prompt button[data-act='NameSunkSuit']").first.click()
+            player.wait_settled(seq)
+        elif phase == "invitation":
+            picks = page.locator(".hand-cards button[data-act='Pick']:not(.picked)")
+            for _ in range(min(2, picks.count())):
+                picks.first.click()
+            shooter.shoot("invitation")
+            page.locator(".prompt button[data-act='Confirm']").click()
+            player.wait_settled(seq)
+        elif phase in ("partner-pass", "bidder-pass"):
+            for _ in range(player._needed()):
+                page.locator(".hand-cards button[data-act='Pick']:not(.picked)").first.click()
+            shooter.shoot("confirm-pass" if phase == "partner-pass" else "bidder-pass")
+            page.locator(".prompt button[data-act='Confirm']").click()
+            player.wait_settled(seq)
+        elif phase in ("bidder-meld", "melding"):
+            toggles = page.locator(".prompt button[data-act='ToggleMeld']")
+            if toggles.count():
+                toggles.first.click()
+            shooter.shoot(phase)
+            page.locator(".prompt button[data-act='Confirm']").click()
+            player.wait_settled(seq)
+        elif phase == "play":
+            if page.locator(".trick:not(.finished) .card.winning").count() and hands == 0:
+                shooter.shoot("play")
+            if (
+                hands == 0
+                and "last-trick" not in shooter.taken
+                and page.locator(".last-trick-button:enabled").count()
+            ):
+                page.locator(".last-trick-button").click()
+                shooter.shoot("last-trick")
+                page.keyboard.press("Escape")
+                page.locator(".rules-button").click()
+                page.wait_for_selector(".rules-list")
+                shooter.shoot("rules")
+                page.keyboard.press("Escape")
+            if hands >= 2 and "score-sheet" not in shooter.taken:
+                page.locator(".sheet").scroll_into_view_if_needed()
+                shooter.shoot("score-sheet")
+            player.take_turn(rng)
+        else:
+            player.take_turn(rng)
+    player.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,25 +162,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as scratch:
-        server = subprocess.Popen([
-            sys.executable, "-m", "deepsix.web", "--db", str(Path(scratch) / "shots.sqlite3"),
-            "--port", str(port), "--bot-delay", "0", "--hand-pause", "0", "--log-level", "warning",
-            "--seeded-tables",
-        ])  # fmt: skip
+        server = Server(Path(scratch))
+        server.start()
         try:
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(base + "/api/bots", timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            play(base, out, args.seed)
+            with sync_playwright() as playwright:
+                browser = launch(playwright)
+                for size in SIZES:
+                    lobby_and_invite(browser, server, size, out)
+                    play(browser, server, size, out, args.seed)
+                browser.close()
         finally:
-            server.terminate()
-            server.wait(15)
+            server.stop()
     return 0
 
 

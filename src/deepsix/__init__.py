@@ -36,6 +36,7 @@ from deepsix.actions import (
     ShowCard,
 )
 from deepsix.cards import CARDS, DECK, Card, Rank, Seat, Suit, Team, format_cards, parse_cards
+from deepsix.display import bind_display
 from deepsix.engine import apply, legal_actions, new_game, shuffled_deal
 from deepsix.errors import (
     DeepSixError,
@@ -112,6 +113,21 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
 
+def _picture_svg(value: object) -> str | None:
+    """A notebook's picture of a state or a view (the drawing code is imported on first use)."""
+    from deepsix.svg.notebook import repr_svg
+
+    return repr_svg(value)
+
+
+def _picture_html(value: object) -> str | None:
+    """A notebook's HTML of a state or a view (the drawing code is imported on first use)."""
+    from deepsix.svg.notebook import repr_html
+
+    return repr_html(value)
+
+
+bind_display(_picture_svg, _picture_html)
 _moved.install(sys.modules[__name__])
 
 __all__ = [

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 if __name__ == "__main__":
-    from deepsix.cli import run
+    from deepsix.cli.app import run
 
     run()

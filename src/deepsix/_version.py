@@ -1,3 +1,3 @@
 """The package version (semantic versioning)."""
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.1.0.dev0"

@@ -20,6 +20,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "InvariantError",
+    "MissingDependencyError",
     "NotAnActionError",
     "ParseError",
     "Reason",
@@ -27,6 +28,7 @@ __all__ = [
     "SerializationError",
     "UnknownNameError",
     "WrongTypeError",
+    "missing_extra",
 ]
 
 
@@ -76,6 +78,33 @@ class InvariantError(InvalidStateError):
 
 class SerializationError(DeepSixError, ValueError):
     """A saved document (JSON, a game record) is malformed, inconsistent or hostile."""
+
+
+class MissingDependencyError(DeepSixError, ImportError):
+    """A feature needs an optional extra that is not installed (``pip install "deepsix[web]"``).
+
+    ``extra`` names the extra to install and ``name`` the module that is
+    missing; the message says both in one line.
+    """
+
+    def __init__(self, message: str, *, extra: str = "", name: str | None = None) -> None:
+        super().__init__(message, name=name)
+        self.extra = extra
+
+
+def missing_extra(feature: str, extra: str, error: ImportError) -> MissingDependencyError:
+    """The error for ``feature`` when importing one of the ``extra``'s dependencies failed.
+
+    >>> str(missing_extra("deepsix serve", "web", ImportError(name="uvicorn")))
+    'deepsix serve needs the web extra (uvicorn is not installed): pip install "deepsix[web]"'
+    """
+    missing = error.name or str(error)
+    return MissingDependencyError(
+        f"{feature} needs the {extra} extra ({missing} is not installed): "
+        f'pip install "deepsix[{extra}]"',
+        extra=extra,
+        name=error.name,
+    )
 
 
 class RefusesUnknownValues:

@@ -67,13 +67,13 @@ from typing import Final
 
 import attrs
 
+from deepsix.allocation import random_allocation
 from deepsix.cards import HAND_SIZE, Card, Seat
 from deepsix.errors import DeepSixError, InvalidStateError
 from deepsix.hands import cards_of, counts_of
-from deepsix.melds import melded_copies
 from deepsix.rebuild import PHASE_ORDER, dealt_counts, hand_start, replay_hand
 from deepsix.state import GameState, HandSetup, Phase
-from deepsix.table import absent_cards, played_counts, plays_by_trick
+from deepsix.table import SeatKnowledge
 from deepsix.validation import check_score_sheet
 from deepsix.views import PlayerView, view
 
@@ -85,7 +85,6 @@ class SamplingError(InvalidStateError):
 
 
 _SEATS: Final = tuple(Seat)
-_SWAPS_PER_COPY: Final = 8
 _MAX_SPLITS: Final = 20_000
 
 Row = list[int]
@@ -156,6 +155,13 @@ class _Bounds:
             for card in cards:
                 self.hi[self.index[seat]][card] = 0
 
+    def at_least(self, seat: int, row: Sequence[int]) -> None:
+        """``seat`` holds at least ``row`` now."""
+        if seat in self.index:
+            lo = self.lo[self.index[seat]]
+            for i in range(28):
+                lo[i] = max(lo[i], row[i])
+
     def require(self, seat: int, row: Sequence[int]) -> None:
         """``seat`` held ``row`` this hand; what it has not played of it, it still holds."""
         if seat in self.index:
@@ -192,7 +198,8 @@ class _Sampler:
         self.me = view_.seat
         self.bidder = view_.bidder
         self.k = view_.rules.pass_size
-        self.played = played_counts(plays_by_trick(view_.tricks, view_.trick))
+        self.knowledge = SeatKnowledge.of(view_)
+        self.played = [list(row) for row in self.knowledge.played]
         if self.bidder is None or self.me is None:
             self.role = "other"
         elif self.me == self.bidder:
@@ -225,13 +232,6 @@ class _Sampler:
         elif not self.at_least(Phase.BIDDER_PASS):
             bp = ()
         return pp, bp
-
-    def forbidden(self) -> tuple[frozenset[Card], ...]:
-        """Per seat, the cards it cannot hold now: what its plays this hand prove it lacks
-        (:func:`deepsix.table.absent_cards`)."""
-        v = self.view
-        plays = plays_by_trick(v.tricks, v.trick)
-        return absent_cards(plays, v.sunk_suit, self.rules.play_over)
 
     # -- the sample ---------------------------------------------------------------
 
@@ -281,15 +281,15 @@ class _Sampler:
         :meth:`hidden_passes`.
         """
         v = self.view
-        own = counts_of(v.hand) if self.me is not None else [0] * 28
+        knowledge = self.knowledge
+        own = list(knowledge.hand)
         holders, caps = self.holders(pp_known, bp_known)
         unknown = self.unknown_copies(own, pp_known, bp_known)
         bounds = _Bounds.for_holders(holders, self.played)
-        for seat, banned in enumerate(self.forbidden()):
+        for seat, banned in enumerate(knowledge.absent(v.sunk_suit, self.rules.play_over)):
             bounds.forbid(seat, banned)
         for seat in _SEATS:
-            if v.melds[seat]:
-                bounds.require(seat, melded_copies(v.melds[seat], sharing=self.rules.meld_sharing))
+            bounds.at_least(seat, knowledge.melded[seat])
         split = self.pass_constraints(bounds, pp_known, bp_known, in_flight=_FLIGHT in holders)
         solution = self.search(split, bounds, caps, unknown)
         current = [own[:] if s == self.me else [0] * 28 for s in range(4)]
@@ -383,7 +383,9 @@ class _Sampler:
         self.split_n = [0] * 28
         for n in self.splits(split, bounds.index, unknown, bounds.hi):
             lo = bounds.with_split(split, n) if split is not None else bounds.lo
-            solution = None if lo is None else _fill(caps, unknown, lo, bounds.hi, self.rng)
+            solution = (
+                None if lo is None else random_allocation(caps, unknown, lo, bounds.hi, self.rng)
+            )
             if solution is not None:
                 self.split_n = n
                 return solution
@@ -473,110 +475,3 @@ class _Sampler:
         if min(pool) < 0:
             raise SamplingError("the view is inconsistent: the invitation left the bidder's hand")
         return tuple(_pick(rng, pool, self.k)), bp
-
-
-def _fill(
-    caps: Sequence[int], unknown: Sequence[int], lo: list[Row], hi: list[Row], rng: random.Random
-) -> list[Row] | None:
-    """A random table: rows per holder, ``lo <= x <= hi``, row sums ``caps``, card sums ``unknown``.
-
-    Returns ``None`` when no such table exists.  The lower bounds are
-    placed first; the remaining copies are placed in random order, each in a
-    random holder with room, repairing dead ends with augmenting paths (so
-    the result is a maximum flow and the search is complete); finally random
-    swaps of two copies between holders mix the result.
-    """
-    holders = range(len(caps))
-    x = [row[:] for row in lo]
-    room = [caps[h] - sum(lo[h]) for h in holders]
-    rest = [unknown[i] - sum(lo[h][i] for h in holders) for i in range(28)]
-    if min(room, default=0) < 0 or min(rest) < 0 or sum(room) != sum(rest):
-        return None
-    if any(lo[h][i] > hi[h][i] for h in holders for i in range(28)):
-        return None
-    copies = [i for i in range(28) for _ in range(rest[i])]
-    rng.shuffle(copies)
-    order = list(holders)
-    pending: list[int] = []
-    for card in copies:
-        rng.shuffle(order)
-        for h in order:
-            if room[h] > 0 and x[h][card] < hi[h][card]:
-                x[h][card] += 1
-                room[h] -= 1
-                break
-        else:
-            pending.append(card)
-    progress = True
-    while pending and progress:
-        progress = False
-        for card in list(pending):
-            if _augment(card, x, room, lo, hi, rng=rng):
-                pending.remove(card)
-                progress = True
-    if pending:
-        return None
-    _mix(x, lo, hi, rng)
-    return x
-
-
-def _augment(  # noqa: PLR0913  # the flow problem: caps, totals, bounds, rng
-    card: int, x: list[Row], room: list[int], lo: list[Row], hi: list[Row], *, rng: random.Random
-) -> bool:
-    """Place one more copy of ``card`` by shifting other copies along a path of holders."""
-    holders = list(range(len(x)))
-    rng.shuffle(holders)
-    # BFS over holders: reaching holder h means "h can take one extra card".
-    parent: dict[int, tuple[int, int]] = {}
-    frontier = [h for h in holders if x[h][card] < hi[h][card]]
-    for h in frontier:
-        parent[h] = (-1, card)
-    while frontier:
-        following: list[int] = []
-        for h in frontier:
-            if room[h] > 0:
-                # Unwind: the card that enters each holder on the path.
-                target = h
-                while True:
-                    source, moved = parent[target]
-                    x[target][moved] += 1
-                    if source == -1:
-                        break
-                    x[source][moved] -= 1
-                    target = source
-                room[h] -= 1
-                return True
-            for moved in range(28):
-                if x[h][moved] <= lo[h][moved]:
-                    continue
-                for other in holders:
-                    if other not in parent and x[other][moved] < hi[other][moved]:
-                        parent[other] = (h, moved)
-                        following.append(other)
-        frontier = following
-    return False
-
-
-def _mix(x: list[Row], lo: list[Row], hi: list[Row], rng: random.Random) -> None:
-    """Random swaps of two copies between holders that keep every bound."""
-    copies = [(h, i) for h in range(len(x)) for i in range(28) for _ in range(x[h][i])]
-    if len(copies) < 2:
-        return
-    for _ in range(_SWAPS_PER_COPY * len(copies)):
-        a = rng.randrange(len(copies))
-        b = rng.randrange(len(copies))
-        (h1, c1), (h2, c2) = copies[a], copies[b]
-        if h1 == h2 or c1 == c2:
-            continue
-        if (
-            x[h1][c1] > lo[h1][c1]
-            and x[h2][c2] > lo[h2][c2]
-            and x[h1][c2] < hi[h1][c2]
-            and x[h2][c1] < hi[h2][c1]
-        ):
-            x[h1][c1] -= 1
-            x[h1][c2] += 1
-            x[h2][c2] -= 1
-            x[h2][c1] += 1
-            copies[a] = (h1, c2)
-            copies[b] = (h2, c1)

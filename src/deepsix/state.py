@@ -24,6 +24,7 @@ import attrs
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
 from deepsix.compiled import keep_annotations
+from deepsix.display import html_of, svg_of
 from deepsix.errors import InvalidStateError, RefusesUnknownValues, WrongTypeError
 from deepsix.hands import unpack
 from deepsix.melds import Meld
@@ -637,6 +638,14 @@ class GameState:
     def apply(self, action: Action) -> GameState:
         """Same as :func:`deepsix.apply`."""
         return _ENGINE.apply(self, action)
+
+    def _repr_svg_(self) -> str | None:
+        """The table with every hand open, as an SVG picture (what a notebook shows)."""
+        return svg_of(self)
+
+    def _repr_html_(self) -> str | None:
+        """The table with every hand open, in HTML (what a notebook shows)."""
+        return html_of(self)
 
     def __repr__(self) -> str:
         who = "chance" if self.is_chance else ("nobody" if self.to_act is None else self.to_act)

@@ -43,6 +43,7 @@ import attrs
 
 from deepsix.actions import Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.display import html_of, svg_of
 from deepsix.engine import legal_actions
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import size, unpack
@@ -164,6 +165,14 @@ class PlayerView:
         from then on (R-PLAY-2): everyone at the table can infer this.
         """
         return voids(plays_by_trick(self.tricks, self.trick))
+
+    def _repr_svg_(self) -> str | None:
+        """The table as this seat sees it, as an SVG picture (what a notebook shows)."""
+        return svg_of(self)
+
+    def _repr_html_(self) -> str | None:
+        """The table as this seat sees it, in HTML (what a notebook shows)."""
+        return html_of(self)
 
 
 _NO_ACTIONS = LegalActions()

@@ -88,7 +88,7 @@ def test_watch_with_chosen_bots_is_reproducible(capsys: pytest.CaptureFixture[st
 
 def test_watch_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["watch", "--seed", "1", "--bots", "heuristic", "oracle"]) == 2
-    assert "unknown bot 'oracle'" in capsys.readouterr().out
+    assert "--bots: unknown bot 'oracle'" in capsys.readouterr().err
     assert main(["watch", "--bots", "random", "random", "random"]) == 2
 
 
@@ -287,14 +287,14 @@ def test_replay_reports_missing_and_corrupt_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["replay", str(tmp_path / "none.rec")]) == 1
-    assert "cannot read" in capsys.readouterr().out
+    assert "cannot read" in capsys.readouterr().err
     bad = tmp_path / "bad.rec"
     bad.write_text('[Format "deepsix/1"]\n\nE:B90\n', encoding="utf-8")
     assert main(["replay", str(bad)]) == 1
-    assert "illegal" in capsys.readouterr().out
+    assert "illegal" in capsys.readouterr().err
     assert main(["play", "--resume", str(bad)]) == 1
     unfinished = tmp_path / "bots.rec"
     bots = ("heuristic", "heuristic", "heuristic", "heuristic")
     save_game(unfinished, SavedGame(None, bots, play_game(["random"] * 4, 1)))
     assert main(["play", "--resume", str(unfinished)]) == 1
-    assert "was not saved by 'deepsix play'" in capsys.readouterr().out
+    assert "was not saved by 'deepsix play'" in capsys.readouterr().err

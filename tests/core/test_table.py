@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 
-from deepsix import Card, GameState, Meld, MeldKind, PlayOver, Seat, Suit, view
-from deepsix.hands import counts
+from deepsix import (
+    Card,
+    GameState,
+    Meld,
+    MeldKind,
+    Phase,
+    PlayOver,
+    Seat,
+    Suit,
+    apply,
+    new_game,
+    shuffled_deal,
+    view,
+)
+from deepsix.hands import counts, counts_of
 from deepsix.table import (
     Plays,
+    SeatKnowledge,
     absent_cards,
     known_holdings,
     played_counts,
@@ -16,7 +32,7 @@ from deepsix.table import (
     tricks_taken,
     voids,
 )
-from tests.support.strategies import examples, reachable_states
+from tests.support.strategies import choose_action, examples, reachable_states
 
 
 def _plays(state: GameState) -> list[Plays]:
@@ -80,3 +96,54 @@ def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
 def test_team_meld_adds_partners() -> None:
     wide, echo = Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.DEEP_ECHO, Suit.SPADES)
     assert team_meld(((wide,), (), (echo,), (wide, echo))) == (-50, -50)
+
+
+@given(reachable_states())
+@settings(max_examples=examples(ci=60, deep=600))
+def test_what_a_seat_knows_is_true(state: GameState) -> None:
+    """SeatKnowledge never claims more than the state holds: the known copies are in the
+    named hands, the unseen copies are exactly those in the other hands or passes in
+    flight, and the counts it cannot place add up to the cards it has not placed."""
+    hands = [counts(packed) for packed in state.packed_hands]
+    for seat in (None, *Seat):
+        knowledge = SeatKnowledge.of(view(state, seat))
+        known = knowledge.known()
+        elsewhere = [0] * 28
+        for other in Seat:
+            if other != seat:
+                for i in range(28):
+                    elsewhere[i] += hands[other][i]
+                assert all(k <= h for k, h in zip(known[other], hands[other], strict=True))
+        mine = hands[seat] if seat is not None else [0] * 28
+        assert list(knowledge.hand) == mine
+        for i in range(28):
+            # copies in other hands, plus those in a pass in flight, are all unseen
+            assert elsewhere[i] <= knowledge.unseen[i]
+        unknown = knowledge.unknown_counts(known)
+        for other in Seat:
+            if other == seat:
+                assert unknown[other] == 0
+            else:
+                assert unknown[other] == len(state.hand(other)) - sum(known[other])
+        assert knowledge.absent(state.setup.sunk_suit, state.rules.play_over) == absent_cards(
+            _plays(state), state.setup.sunk_suit, state.rules.play_over
+        )
+
+
+def test_the_passer_knows_what_the_bidder_kept() -> None:
+    """The bidder's partner knows the bidder holds the passed cards she did not send back or
+    play; the bidder knows her partner holds what she passed back."""
+    rng = random.Random(4)
+    state = apply(new_game(), shuffled_deal(rng))
+    while state.phase is not Phase.PLAY:
+        state = apply(state, choose_action(rng, state, "cautious"))
+    bidder = state.setup.bidder
+    assert bidder is not None
+    partner = bidder.partner
+    to_bidder = counts_of(state.setup.partner_pass)
+    back = counts_of(state.setup.bidder_pass)
+    passer = SeatKnowledge.of(view(state, partner))
+    kept = [max(0, a - b) for a, b in zip(to_bidder, back, strict=True)]
+    assert list(passer.passed[bidder]) == kept
+    assert list(SeatKnowledge.of(view(state, bidder)).passed[partner]) == back
+    assert not any(map(any, SeatKnowledge.of(view(state, Seat((bidder + 1) % 4))).passed))

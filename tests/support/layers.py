@@ -40,9 +40,19 @@ LAYERS: Final = (
     ),
     Layer("search", ("deepsix.search",), "the double-dummy solver and the search bot"),
     Layer(
+        "matches",
+        ("deepsix.arena",),
+        "bots as programs (the external bot protocol) and duplicate matches between bots",
+    ),
+    Layer(
         "play and I/O",
         ("deepsix.play", "deepsix.io"),
         "bots, the game loop and the simulator; notation, records, JSON and transcripts",
+    ),
+    Layer(
+        "pictures",
+        ("deepsix.svg",),
+        "SVG pictures of a table, a hand, a trick, melds and the score sheet",
     ),
     Layer(
         "core",
@@ -56,6 +66,7 @@ CORE_ORDER: Final = (
     "deepsix._version",
     "deepsix.compiled",
     "deepsix.errors",
+    "deepsix.display",
     "deepsix.cards",
     "deepsix.rules",
     "deepsix.rulebook",
@@ -73,6 +84,7 @@ CORE_ORDER: Final = (
     "deepsix.typecheck",
     "deepsix.views",
     "deepsix.validation",
+    "deepsix.allocation",
     "deepsix.sampling",
     "deepsix._moved",
 )

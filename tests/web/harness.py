@@ -41,6 +41,7 @@ from deepsix import (
 from deepsix.events import events
 from deepsix.io.wire import action_from_wire, to_wire
 from deepsix.rebuild import walk
+from deepsix.tricks import trick_winner
 from deepsix.web.protocol import (
     LOBBY_MESSAGES,
     PROTOCOL_VERSION,
@@ -253,6 +254,9 @@ class Audit:
             state = states[table][seq]
             # The view is exactly the library's view for this seat, which hides every hidden card.
             assert frame["view"] == to_wire(view(state, seat)), (seat, seq)
+            # The seat winning the trick in progress is the library's answer (public).
+            winning = trick_winner(state.trick, state.sunk_suit) if state.trick else None
+            assert frame["winning"] == (None if winning is None else SEATS[winning]), (seat, seq)
             # And independently: every card anywhere in the frame is one this seat has seen
             # (a step's events may name the cards of a trick the step just closed and cleared).
             visible = {card.ascii for card in seen_by(state, seat)}

@@ -27,7 +27,7 @@ def test_serve_without_the_web_extra_says_what_to_install(
 ) -> None:
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if uvicorn were not installed
     assert main(["--no-color", "serve", "--port", "1"]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert 'pip install "deepsix[web]"' in out
     assert "uvicorn" in out
 
@@ -46,7 +46,7 @@ def test_the_command_line_does_not_need_the_web_extra() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "serve" in result.stdout
-    assert "deepsix[web]" in result.stdout
+    assert "deepsix[web]" in result.stderr
 
 
 def test_deepsix_serve_serves(tmp_path: object) -> None:

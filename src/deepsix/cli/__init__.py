@@ -6,26 +6,36 @@
 ``deepsix play``
     You play one seat against three bots in the terminal.
 ``deepsix simulate``
-    Many seeded games between two sides of bots, with a progress bar and a
-    summary table; per-hand results as CSV or JSON lines; on all local
-    cores or on a Dask cluster.
+    Many seeded games between two sides of bots, with a summary table;
+    per-hand results as CSV or JSON lines; on all local cores or on a Dask
+    cluster.
 ``deepsix replay``
     Print or step through a saved game.
 
-The command line uses rich for its terminal output (``pip install
-"deepsix[cli]"``); the library itself never imports it.  One module per
-concern: :mod:`~deepsix.cli.main` (arguments and dispatch), one module per
-subcommand, :mod:`~deepsix.cli.grammar` (what a person types),
-:mod:`~deepsix.cli.render` (terminal output) and :mod:`~deepsix.cli.saved`
-(saved games).  Every game loop is the library's own
-(:func:`deepsix.play.loop.play_game`).
+``pip install deepsix`` gives a working command with plain-text output;
+the ``cli`` extra (``pip install "deepsix[cli]"``) adds rich's colours,
+tables and progress bar.  The library itself never imports rich.
+
+One module per concern: :mod:`~deepsix.cli.app` (the parser, the dispatch,
+exit statuses), :mod:`~deepsix.cli.subcommands` (which subcommands exist),
+one module per subcommand, :mod:`~deepsix.cli.shared` (their conventions),
+:mod:`~deepsix.cli.grammar` (what a person types),
+:mod:`~deepsix.cli.render`, :mod:`~deepsix.cli.text` and
+:mod:`~deepsix.cli.terminal` (output), :mod:`~deepsix.cli.saved` (saved
+games) and :mod:`~deepsix.cli.reference` (the CLI page, from the parser).
+Importing this package imports none of them: the names below load their
+module on first use.
 """
 
 from __future__ import annotations
 
-from deepsix.cli.grammar import Command, describe_legal, parse_command
-from deepsix.cli.main import main, run
-from deepsix.cli.saved import SavedGame, load_game, save_game
+import importlib
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from deepsix.cli.app import main, run
+    from deepsix.cli.grammar import Command, describe_legal, parse_command
+    from deepsix.cli.saved import SavedGame, load_game, save_game
 
 __all__ = [
     "Command",
@@ -37,3 +47,21 @@ __all__ = [
     "run",
     "save_game",
 ]
+
+_HOMES: Final = {
+    "Command": "deepsix.cli.grammar",
+    "describe_legal": "deepsix.cli.grammar",
+    "parse_command": "deepsix.cli.grammar",
+    "SavedGame": "deepsix.cli.saved",
+    "load_game": "deepsix.cli.saved",
+    "save_game": "deepsix.cli.saved",
+    "main": "deepsix.cli.app",
+    "run": "deepsix.cli.app",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'deepsix.cli' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -15,9 +15,6 @@ import sys
 from collections.abc import Callable
 from typing import Final
 
-from rich.console import Console
-from rich.text import Text
-
 from deepsix._version import __version__
 from deepsix.actions import (
     Action,
@@ -29,7 +26,8 @@ from deepsix.actions import (
     ShowCard,
 )
 from deepsix.cards import Seat
-from deepsix.cli.grammar import HELP, Command, describe_legal, parse_command
+from deepsix.cli.grammar import HELP as PROMPT_HELP
+from deepsix.cli.grammar import Command, describe_legal, parse_command
 from deepsix.cli.render import (
     SEAT_NAMES,
     calls_text,
@@ -40,7 +38,9 @@ from deepsix.cli.render import (
     who,
 )
 from deepsix.cli.saved import SavedGame, load_game, save_game
-from deepsix.cli.shared import Subcommands
+from deepsix.cli.shared import CommandFailed, UsageError, bot_help, bot_lineup, output_file
+from deepsix.cli.terminal import Terminal
+from deepsix.cli.text import Text
 from deepsix.engine import new_game
 from deepsix.errors import IllegalActionError, ParseError
 from deepsix.events import (
@@ -53,12 +53,30 @@ from deepsix.events import (
     TrickWon,
     events,
 )
-from deepsix.play.bots import BOT_NAMES, Bot, bot_rng, expand_lineup, make_bot
+from deepsix.play.bots import BOT_NAMES, Bot, bot_rng, make_bot
 from deepsix.play.loop import play_game
 from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView, view
 
-__all__ = ["HumanAgent", "Narrator", "Quit", "add_parser", "render_table", "run_play"]
+__all__ = [
+    "DESCRIPTION",
+    "HELP",
+    "HumanAgent",
+    "Narrator",
+    "Quit",
+    "add_arguments",
+    "render_table",
+    "run",
+]
+
+HELP = "play one seat against three bots"
+DESCRIPTION = (
+    "You play one seat (South by default) against three bots. Before each of your "
+    "decisions the table is shown: the score, the auction, the contract and sunk suit, the "
+    "invitation, the cards you received, the melds, the last and current trick, and your "
+    "hand with the cards you may play now in bold. Type ? at the prompt for what you can "
+    "type. With --save the game is saved before each of your moves; --resume continues it."
+)
 
 HUMAN: Final = "human"
 """The name a saved game gives the person's seat."""
@@ -76,13 +94,13 @@ class Quit(Exception):
 class Narrator:
     """Tells the person what happens, from what the person's seat may know."""
 
-    def __init__(self, console: Console, human: Seat) -> None:
-        self.console = console
+    def __init__(self, terminal: Terminal, human: Seat) -> None:
+        self.terminal = terminal
         self.human = human
 
     def say(self, text: str | Text) -> None:
         """Print a line, suit symbols coloured."""
-        self.console.print(suited(text) if isinstance(text, str) else text)
+        self.terminal.print(suited(text) if isinstance(text, str) else text)
 
     def step(self, before: GameState, action: Action, after: GameState) -> None:
         """Narrate one step of the game (the ``on_action`` callback of the game loop)."""
@@ -106,7 +124,7 @@ class Narrator:
     def _event(self, event: object, after: GameState) -> None:
         human = self.human
         if isinstance(event, HandDealt):
-            self.console.rule(
+            self.terminal.rule(
                 f"Hand {event.number} - {SEAT_NAMES[event.dealer]} deals - "
                 f"score NS {after.scores[0]}, EW {after.scores[1]}"
             )
@@ -135,12 +153,12 @@ class Narrator:
             self.say(Text(f"  -> {taker} the trick ({event.points} points)", style="cyan"))
         elif isinstance(event, HandScored):
             record = event.record
-            self.console.print(score_table(after.completed_hands))
+            self.terminal.print(score_table(after.completed_hands))
             made = "made" if record.made else "FAILED"
             self.say(f"{SEAT_NAMES[record.bidder]} bid {record.bid}: {made}.")
 
 
-def render_table(console: Console, player: PlayerView) -> None:
+def render_table(terminal: Terminal, player: PlayerView) -> None:
     """Everything the person may see, before a decision."""
     seat = player.seat
     assert seat is not None
@@ -181,7 +199,7 @@ def render_table(console: Console, player: PlayerView) -> None:
     hand.append_text(hand_text(player.hand, legal_cards, player.sunk_suit))
     lines.append(hand)
     for line in lines:
-        console.print(line)
+        terminal.print(line)
 
 
 _PROMPTS: Final = {
@@ -208,15 +226,13 @@ class HumanAgent:
 
     def __init__(
         self,
-        console: Console,
-        read: Callable[[], str],
+        terminal: Terminal,
         *,
         echo: bool,
         hint: tuple[str, Bot],
         checkpoint: Callable[[], None],
     ) -> None:
-        self.console = console
-        self.read = read
+        self.terminal = terminal
         self.echo = echo
         self.hint = hint
         self.checkpoint = checkpoint
@@ -236,20 +252,20 @@ class HumanAgent:
             self._refused = False
         else:
             self.checkpoint()
-            render_table(self.console, view)
+            render_table(self.terminal, view)
         while True:
             line = self._ask(_PROMPTS.get(view.phase, "Your move"))
             try:
                 parsed = parse_command(line, view)
             except ParseError as error:
-                self.console.print(Text(f"Not understood: {error}", style="yellow"))
-                self.console.print(Text(f"Legal now: {describe_legal(view)}", style="dim"))
+                self.terminal.print(Text(f"Not understood: {error}", style="yellow"))
+                self.terminal.print(Text(f"Legal now: {describe_legal(view)}", style="dim"))
                 continue
             if isinstance(parsed, Command):
                 self._command(parsed, view)
                 continue
             if not parsed:
-                self.console.print(Text("No (more) melds to declare: type 'done'."))
+                self.terminal.print(Text("No (more) melds to declare: type 'done'."))
                 continue
             self.pending = parsed[1:]
             return parsed[0]
@@ -258,81 +274,106 @@ class HumanAgent:
         """Say why ``action`` is illegal; the rest of the line is dropped."""
         self.pending.clear()
         self._refused = True
-        self.console.print(Text(f"Illegal: {action}: {error}", style="yellow"))
-        self.console.print(suited(f"Legal now: {describe_legal(view)}"))
+        self.terminal.print(Text(f"Illegal: {action}: {error}", style="yellow"))
+        self.terminal.print(suited(f"Legal now: {describe_legal(view)}"))
 
     def _command(self, command: Command, view: PlayerView) -> None:
         if command.name == "quit":
             raise Quit("quit")
         if command.name == "help":
-            self.console.print(Text(HELP))
-            self.console.print(suited(f"Legal now: {describe_legal(view)}"))
+            self.terminal.print(Text(PROMPT_HELP))
+            self.terminal.print(suited(f"Legal now: {describe_legal(view)}"))
         elif command.name == "hint":
             name, bot = self.hint
             suggestion = bot.choose(view, random.Random(0))
-            self.console.print(suited(f"The {name} bot would: {suggestion}"))
+            self.terminal.print(suited(f"The {name} bot would: {suggestion}"))
         elif command.name == "score":
-            self.console.print(score_table(view.completed_hands))
+            self.terminal.print(score_table(view.completed_hands))
         else:
-            render_table(self.console, view)
+            render_table(self.terminal, view)
 
     def _ask(self, prompt: str) -> str:
         """Prompt and read one line; end of input and Ctrl-C become a clean stop."""
-        self.console.print(Text(f"{prompt} (? for help) > ", style="bold green"), end="")
+        self.terminal.print(Text(f"{prompt} (? for help) > ", style="bold green"), end="")
         try:
-            line = self.read()
+            line = self.terminal.read()
         except EOFError:
-            self.console.print()
+            self.terminal.print()
             raise Quit("end of input") from None
         except KeyboardInterrupt:
-            self.console.print()
+            self.terminal.print()
             raise Quit("interrupted", 130) from None
         if self.echo:
-            self.console.print(Text(line, style="green"))
+            self.terminal.print(Text(line, style="green"))
         return line
 
 
-def add_parser(commands: Subcommands, bot_help: str) -> None:
-    """The ``play`` subcommand's arguments."""
-    play = commands.add_parser("play", help="play one seat against three bots")
-    play.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")
-    play.add_argument("--seat", default="S", help="your seat: N, E, S or W (default S)")
-    play.add_argument("--bots", nargs="+", metavar="BOT", help=bot_help + " (yours is ignored)")
-    play.add_argument("--hint-bot", default="heuristic", metavar="BOT",
-                      help="the bot the 'hint' command asks (default heuristic)")  # fmt: skip
-    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
-    play.add_argument("--resume", metavar="FILE", help="resume the game saved in FILE")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``play`` subcommand's options."""
+    parser.add_argument("--seed", type=int, help="the game's seed (default: random, printed)")
+    parser.add_argument("--seat", help="your seat: N, E, S or W (default S)")
+    parser.add_argument(
+        "--bots", nargs="+", metavar="BOT",
+        help=bot_help() + "; the entry for your seat is ignored (default: heuristic)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--hint-bot", default="heuristic", metavar="BOT",
+        help="the bot the 'hint' command asks (default heuristic)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--save", metavar="FILE", help="save the game to FILE before each of your moves"
+    )
+    parser.add_argument(
+        "--resume", metavar="FILE",
+        help="continue the game saved in FILE, and keep saving to it (its seed, seats and "
+        "bots come from the file: not with --seed, --seat or --bots)",
+    )  # fmt: skip
 
 
-def run_play(args: argparse.Namespace, console: Console, read: Callable[[], str]) -> int:
-    """The person at one seat, bots at the others, through the library's game loop."""
+def _start(args: argparse.Namespace) -> tuple[Seat, list[str], int, GameState, str]:
+    """Who plays where, the seed and the start of the game (new, or resumed from a file);
+    every option is checked here, before the game starts."""
+    if args.resume:
+        given = [f"--{name}" for name in ("seed", "seat", "bots") if getattr(args, name)]
+        if given:
+            raise UsageError(
+                f"--resume continues a saved game with its own seed, seats and bots: "
+                f"not with {', '.join(given)}"
+            )
+    save_to = output_file("--save", args.save or args.resume)
+    bot_lineup("--hint-bot", [args.hint_bot])
     if args.resume:
         saved = load_game(args.resume)
         if HUMAN not in saved.bots or saved.seed is None:
-            console.print(
+            raise CommandFailed(
                 f"{args.resume} was not saved by 'deepsix play' (it needs a Seed tag and a "
-                "human seat); use 'deepsix replay' to view it."
+                "human seat); use 'deepsix replay' to view it"
             )
-            return 1
         human = Seat(saved.bots.index(HUMAN))
         names = [
             name if name in BOT_NAMES or seat == human else "heuristic"
             for seat, name in zip(Seat, saved.bots, strict=True)
         ]
-        seed = saved.seed
-        start = saved.state
-        console.print(
+        return human, names, saved.seed, saved.state, str(save_to)
+    try:
+        human = Seat.parse(args.seat or "S")
+    except ParseError as error:
+        raise UsageError(f"--seat: {error}") from None
+    names = list(bot_lineup("--bots", args.bots or ["heuristic"]))
+    names[human] = HUMAN
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    return human, names, seed, new_game(), "" if save_to is None else str(save_to)
+
+
+def run(args: argparse.Namespace, terminal: Terminal) -> int:
+    """The person at one seat, bots at the others, through the library's game loop."""
+    human, names, seed, start, save_path = _start(args)
+    if args.resume:
+        terminal.print(
             f"Resuming {args.resume}: {len(start.history)} actions replayed, "
             f"hand {start.hand_number}."
         )
-    else:
-        human = Seat.parse(args.seat)
-        names = list(expand_lineup(args.bots or ["heuristic"]))
-        names[human] = HUMAN
-        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        start = new_game()
     lineup = (names[0], names[1], names[2], names[3])
-    save_path = args.save or args.resume
     current = [start]
 
     def save() -> None:
@@ -340,21 +381,20 @@ def run_play(args: argparse.Namespace, console: Console, read: Callable[[], str]
             save_game(save_path, SavedGame(seed, lineup, current[0]))
 
     agent = HumanAgent(
-        console,
-        read,
+        terminal,
         echo=not sys.stdin.isatty(),
         hint=(args.hint_bot, make_bot(args.hint_bot)),
         checkpoint=save,
     )
     seats: list[Bot | str] = [agent if name == HUMAN else name for name in names]
-    narrator = Narrator(console, human)
+    narrator = Narrator(terminal, human)
 
     def on_action(before: GameState, action: Action, after: GameState) -> None:
         current[0] = after
         agent.observe(before, action, after)
         narrator.step(before, action, after)
 
-    console.print(
+    terminal.print(
         Text(
             f"deepsix {__version__} - seed {seed} - you are {SEAT_NAMES[human]}; "
             + ", ".join(f"{s}: {names[s]}" for s in Seat if s != human)
@@ -368,13 +408,13 @@ def run_play(args: argparse.Namespace, console: Console, read: Callable[[], str]
     except Quit as stop:
         save()
         where = f"; saved to {save_path} (resume with --resume {save_path})" if save_path else ""
-        console.print(f"Game stopped ({stop.reason}){where}.")
+        terminal.print(f"Game stopped ({stop.reason}){where}.")
         return stop.code
     save()
     winner = state.winner
     assert winner is not None
     verdict = "You win!" if winner == human.team else "You lose."
-    console.print(
+    terminal.print(
         Text(f"Game over: NS {state.scores[0]}, EW {state.scores[1]}. {winner} wins. {verdict}",
              style="bold")
     )  # fmt: skip

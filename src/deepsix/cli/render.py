@@ -1,7 +1,8 @@
-"""Terminal rendering for the command line: cards in colour, hands, score sheets.
+"""What the command line shows: cards in colour, hands, auctions, score sheets.
 
-Only the command line imports rich (``pip install "deepsix[cli]"``); the
-library never does.
+It builds :class:`~deepsix.cli.text.Text` and :class:`~deepsix.cli.text.Table`
+values; the :class:`~deepsix.cli.terminal.Terminal` prints them, in colour
+with rich or as plain text.
 """
 
 from __future__ import annotations
@@ -9,16 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-try:
-    from rich.table import Table
-    from rich.text import Text
-except ImportError as _missing:  # pragma: no cover - exercised only without the extra
-    raise SystemExit(
-        "the deepsix command line needs rich: pip install 'deepsix[cli]'"
-    ) from _missing
-
 from deepsix.actions import Bid, Pass
 from deepsix.cards import Card, Seat, Suit
+from deepsix.cli.text import Table, Text
 from deepsix.melds import Meld
 from deepsix.state import HandRecord
 
@@ -92,7 +86,7 @@ def meld_list(melds: Sequence[Meld]) -> str:
 
 def score_table(records: Sequence[HandRecord], title: str = "Score sheet") -> Table:
     """One row per finished hand: the contract, each team's points + meld -> score, totals."""
-    table = Table(title=title, title_justify="left")
+    table = Table(title)
     table.add_column("hand", justify="right")
     table.add_column("contract")
     table.add_column("NS: points meld -> score", justify="right")

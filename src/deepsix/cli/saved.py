@@ -41,7 +41,10 @@ class SavedGame:
 
 
 def save_game(path: str | Path, game: SavedGame) -> None:
-    """Write ``game`` as a game record (:func:`deepsix.io.record.write_record`), atomically."""
+    """Write ``game`` as a game record (:func:`deepsix.io.record.write_record`), atomically.
+
+    Raises :class:`~deepsix.SerializationError` naming ``path`` if it cannot be written.
+    """
     tags = [("Program", f"deepsix {__version__}")]
     if game.seed is not None:
         tags.append(("Seed", str(game.seed)))
@@ -49,8 +52,12 @@ def save_game(path: str | Path, game: SavedGame) -> None:
     text = write_record(record_of(game.state, tags))
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
-    temporary.write_text(text, "utf-8")
-    os.replace(temporary, target)
+    try:
+        temporary.write_text(text, "utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise SerializationError(f"cannot save the game to {path}: {error.strerror}") from None
 
 
 def load_game(path: str | Path) -> SavedGame:

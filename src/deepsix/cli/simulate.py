@@ -8,14 +8,11 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-from rich.text import Text
-
-from deepsix.cli.shared import Subcommands, UsageError
+from deepsix.cli.shared import UsageError, bot_help, bot_lineup, output_file
+from deepsix.cli.terminal import Terminal
+from deepsix.cli.text import Table, Text
+from deepsix.errors import missing_extra
 from deepsix.melds import MeldKind
-from deepsix.play.bots import expand_lineup, make_bot
 from deepsix.play.simulate import (
     SideSummary,
     SimulationResult,
@@ -28,22 +25,32 @@ from deepsix.play.simulate import (
 if TYPE_CHECKING:
     import concurrent.futures
 
-__all__ = ["add_parser", "run_simulate"]
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "dask_executor", "run"]
+
+HELP = "play many seeded games between bots; print a summary"
+DESCRIPTION = (
+    "Play many seeded games between two sides of bots and print a summary: per side the "
+    "games won, the win rate and its 95% Wilson interval, the average hand score and meld, "
+    "the auctions won, the average contract and how often bids were made; the average game "
+    "length; how often each meld was declared. By default odd games repeat the previous "
+    "game's deals with the sides' seats swapped. Results are the same for the same seed "
+    "whatever the number of workers or the executor."
+)
 
 
-def add_parser(commands: Subcommands, bot_help: str) -> None:
+def add_arguments(sim: argparse.ArgumentParser) -> None:
     """The ``simulate`` subcommand's arguments."""
-    sim = commands.add_parser("simulate", help="play many seeded games between bots")
     sim.add_argument("-n", "--games", type=int, default=1000, help="games to play (default 1000)")
     sim.add_argument(
         "--bots", nargs="+", metavar="BOT",
-        help=bot_help + " (default: heuristic vs random)",
+        help=bot_help() + " (default: heuristic random)",
     )  # fmt: skip
     sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     sim.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
     sim.add_argument(
         "--scheduler", metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster",
+        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster "
+        "(needs the distributed extra)",
     )  # fmt: skip
     output = sim.add_mutually_exclusive_group()
     output.add_argument("--csv", metavar="FILE", help="write one row per hand as CSV")
@@ -55,35 +62,27 @@ def add_parser(commands: Subcommands, bot_help: str) -> None:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def run_simulate(args: argparse.Namespace, console: Console) -> int:
+def run(args: argparse.Namespace, terminal: Terminal) -> int:
     """Many games with a progress bar, then the summary."""
     if args.games < 0:
         raise UsageError("-n must be at least 0")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    names = list(expand_lineup(args.bots or ["heuristic", "random"]))
-    for name in names:
-        make_bot(name)
+    names = list(bot_lineup("--bots", args.bots or ["heuristic", "random"]))
+    csv_file = output_file("--csv", args.csv)
+    jsonl_file = output_file("--jsonl", args.jsonl)
+    if args.scheduler:
+        _distributed()
     workers: int | None = args.workers
     with contextlib.ExitStack() as stack:
         executor: concurrent.futures.Executor | None = None
         where = f"{workers or 'all local'} worker process(es)"
         if args.scheduler:
-            executor, where = _dask_executor(stack, args.scheduler, workers)
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=args.no_progress,
-        )
-        with progress:
-            task = progress.add_task("games", total=args.games)
+            executor, where = dask_executor(stack, args.scheduler, workers)
+        with terminal.progress("simulating", args.games, show=not args.no_progress) as update:
 
             def advance(done: int, total: int) -> None:
-                progress.update(task, completed=done)
+                update(done)
 
             result: SimulationResult = simulate(
                 args.games,
@@ -94,24 +93,36 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
                 alternate=not args.fixed_seats,
                 progress=advance,
             )
-    _print_summary(console, result, where)
-    if args.csv:
-        rows = write_csv(result, args.csv)
-        console.print(f"Wrote {rows} hands to {args.csv}")
-    if args.jsonl:
-        rows = write_jsonl(result, args.jsonl)
-        console.print(f"Wrote {rows} hands to {args.jsonl}")
+    _print_summary(terminal, result, where)
+    if csv_file is not None:
+        rows = write_csv(result, csv_file)
+        terminal.print(f"Wrote {rows} hands to {args.csv}")
+    if jsonl_file is not None:
+        rows = write_jsonl(result, jsonl_file)
+        terminal.print(f"Wrote {rows} hands to {args.jsonl}")
     return 0
 
 
-def _dask_executor(
-    stack: contextlib.ExitStack, address: str, workers: int | None
-) -> tuple[concurrent.futures.Executor, str]:
-    """A Dask client's executor: on the scheduler at ``address``, or on a new local cluster."""
+def _distributed(feature: str = "deepsix simulate --scheduler") -> Any:
+    """Dask's ``distributed`` (the ``distributed`` extra)."""
     try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install 'deepsix[distributed]'") from None
+        return importlib.import_module("distributed")
+    except ImportError as error:
+        raise missing_extra(feature, "distributed", error) from None
+
+
+def dask_executor(
+    stack: contextlib.ExitStack,
+    address: str,
+    workers: int | None,
+    feature: str = "deepsix simulate --scheduler",
+) -> tuple[concurrent.futures.Executor, str]:
+    """A Dask client's executor: on the scheduler at ``address``, or on a new local cluster.
+
+    Shared by the subcommands that take ``--scheduler`` (``simulate``, ``match``);
+    ``feature`` names the option in the message when Dask is not installed.
+    """
+    distributed = _distributed(feature)
     if address == "local":
         count = workers or default_workers()
         cluster = stack.enter_context(
@@ -128,18 +139,18 @@ def _dask_executor(
     return executor, where
 
 
-def _print_summary(console: Console, result: SimulationResult, where: str) -> None:
+def _print_summary(terminal: Terminal, result: SimulationResult, where: str) -> None:
     """The simulation's summary: a table per side, game length, meld frequency."""
     summary = result.summary()
     seats = "alternated" if result.alternate else "fixed"
-    console.print(
+    terminal.print(
         Text(
             f"{summary.games} games, seed {result.seed}, seats {seats}, on {where}: "
             f"{result.elapsed:.1f} s ({summary.games_per_second:.1f} games/s)",
             style="bold",
         )
     )
-    table = Table(title="Results by side", title_justify="left")
+    table = Table("Results by side")
     table.add_column("")
     for side in summary.sides:
         table.add_column(side.label, justify="right")
@@ -156,16 +167,16 @@ def _print_summary(console: Console, result: SimulationResult, where: str) -> No
     ]
     for label, cell in rows:
         table.add_row(label, *(cell(side) for side in summary.sides))
-    console.print(table)
-    console.print(
+    terminal.print(table)
+    terminal.print(
         f"Average game: {summary.mean_hands:.2f} hands, {summary.mean_actions:.0f} actions"
         + (f"; {summary.unfinished} unfinished" if summary.unfinished else "")
     )
-    melds = Table(title="Meld frequency (declared per 100 hands, all seats)", title_justify="left")
+    melds = Table("Meld frequency (declared per 100 hands, all seats)")
     melds.add_column("meld")
     melds.add_column("per 100 hands", justify="right")
     for kind in MeldKind:
         melds.add_row(
             f"{kind.label} ({kind.code}, {kind.points})", f"{100 * summary.meld_rate(kind):.1f}"
         )
-    console.print(melds)
+    terminal.print(melds)

@@ -176,6 +176,24 @@ class GameRecord:
                 return value
         return None
 
+    def _title(self) -> str:
+        names = [self.tag(seat) for seat in ("North", "East", "South", "West")]
+        players = " · ".join(name for name in names if name)
+        event = self.tag("Event") or "A game of Deep Six"
+        return f"{event} ({players})" if players else event
+
+    def _repr_svg_(self) -> str:
+        """The game's score sheet as an SVG picture (what a notebook shows)."""
+        from deepsix.svg.notebook import record_svg
+
+        return record_svg(replay(self), self._title())
+
+    def _repr_html_(self) -> str:
+        """The game's last table and its score sheet, in HTML (what a notebook shows)."""
+        from deepsix.svg.notebook import record_html
+
+        return record_html(replay(self), self._title())
+
 
 # -- replaying ---------------------------------------------------------------------------
 

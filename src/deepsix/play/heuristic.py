@@ -9,12 +9,10 @@ look-ahead with inferred holdings for the play.
 
 from __future__ import annotations
 
-import functools
-import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Final
 
 import attrs
 
@@ -29,19 +27,18 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import CARD_POINTS, CARDS, HAND_SIZE, Card, Seat, Suit
+from deepsix.cards import CARD_POINTS, CARDS, Card, Seat, Suit
 from deepsix.errors import InvalidStateError
 from deepsix.hands import counts_of
-from deepsix.melds import ALL_MELDS, Meld, MeldFamily, best_meld, meld_value
+from deepsix.melds import ALL_MELDS, Meld, MeldFamily, best_meld
 from deepsix.play.bots import acting_seat
+from deepsix.play.cardplay import lowest_cost_card
+from deepsix.play.evaluation import HandEstimate, NetForecast, failed_bid_risk, meld_total
 from deepsix.rules import Rules
-from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.state import Phase
-from deepsix.table import known_holdings, played_counts, plays_by_trick, voids
-from deepsix.tricks import winning_position
 from deepsix.views import PlayerView
 
-__all__ = ["HandEstimate", "HeuristicBot", "failed_bid_risk", "melds_to_complete_best"]
+__all__ = ["HeuristicBot", "melds_to_complete_best"]
 
 
 def melds_to_complete_best(view: PlayerView) -> list[Meld]:
@@ -63,189 +60,6 @@ def melds_to_complete_best(view: PlayerView) -> list[Meld]:
         if meld in target:
             target.remove(meld)
     return target
-
-
-_RANK_DANGER: Final = {2: 0.0, 3: 0.0, 4: 0.3, 5: 0.8, 6: 1.8, 7: 3.5, 8: 6.0}
-"""Rough expected card points a non-sunk card of each rank drags into its owner's tricks."""
-
-
-def _meld_total(cards: Iterable[Card], sunk: Suit, rules: Rules, cap: int | None = None) -> int:
-    """The value of the best meld in ``cards`` (cached: the pass search asks again and again)."""
-    return _cached_meld_total(tuple(sorted(cards)), sunk, rules, cap)
-
-
-@functools.lru_cache(maxsize=8192)
-def _cached_meld_total(cards: tuple[Card, ...], sunk: Suit, rules: Rules, cap: int | None) -> int:
-    """The computation behind ``_meld_total``, cached by sorted cards."""
-    return meld_value(best_meld(cards, sunk, rules, max_melded=cap))
-
-
-def _static_danger(counts: Sequence[int], sunk: Suit) -> float:
-    """A rough score, in card points, of how much a holding will cost its owner in tricks.
-
-    Only differences between suits and the weight fitted on self-play
-    (:attr:`HeuristicBot.danger_weight`) give it meaning; its zero is arbitrary.
-
-    High cards of plain suits win tricks (and the points others shed on
-    them); the danger grows when few cards of the suit can beat them.  Sunk
-    cards never win a trick led in another suit, so they are an asset: safe
-    discards.  A short plain suit is an asset too: once void, its owner may
-    discard anything.
-    """
-    danger = 0.0
-    for suit in range(4):
-        base = 7 * suit
-        held = counts[base : base + 7]
-        length = sum(held)
-        if suit == sunk:
-            danger -= 2.5 * length
-            continue
-        above = 0
-        for rank_index in range(6, -1, -1):
-            n = held[rank_index]
-            if n:
-                # copies of this card or higher that someone else may hold
-                outside = above + (2 - n)
-                danger += n * _RANK_DANGER[rank_index + 2] * 2.0 / (1.0 + 0.5 * outside)
-            above += 2 - n
-        if length <= 1:
-            danger -= 3.0
-        elif length >= 6:
-            danger += 0.8 * (length - 5)
-    return danger
-
-
-@attrs.frozen
-class HandEstimate:
-    """The heuristic's forecast for a 14-card hand if its owner wins the auction."""
-
-    sunk_suit: Suit
-    """The suit the bot would sink."""
-    meld: int
-    """The bot's own best meld with that sunk suit (zero or negative)."""
-    danger: float
-    """The hand's static danger with that sunk suit (see :attr:`HeuristicBot.danger_weight`)."""
-    net: float
-    """Expected net for the partnership: card points plus both partners' meld."""
-    sigma: float
-    """The forecast's standard deviation (calibrated on self-play)."""
-
-
-# -- trick-play knowledge ------------------------------------------------------
-
-
-class _Table:
-    """What one seat can deduce during play: unseen cards, voids, known holdings."""
-
-    __slots__ = (
-        "done_tricks",
-        "known",
-        "last_trick",
-        "led",
-        "mine",
-        "seat",
-        "sunk",
-        "trick",
-        "unknown",
-        "unknown_cards",
-        "unseen",
-        "voids",
-    )
-
-    def __init__(self, view: PlayerView) -> None:
-        seat = view.seat
-        sunk = view.sunk_suit
-        assert seat is not None
-        assert sunk is not None
-        self.seat = seat
-        self.sunk = int(sunk)
-        self.trick = view.trick
-        self.led = view.trick[0][1] // 7 if view.trick else -1
-        self.done_tricks = len(view.tricks)
-        self.last_trick = len(view.tricks) == HAND_SIZE - 1
-        mine = counts_of(view.hand)
-        plays = plays_by_trick(view.tricks, view.trick)
-        played_by = played_counts(plays)
-        played = [sum(by_seat[i] for by_seat in played_by) for i in range(28)]
-        unseen = [max(0, 2 - mine[i] - played[i]) for i in range(28)]
-        known = known_holdings(view.melds, plays, sharing=view.rules.meld_sharing)
-        known[seat] = [0] * 28
-        if view.passed and view.bidder is not None:
-            partner = seat.partner
-            back = counts_of(view.received) if seat != view.bidder else [0] * 28
-            for index, n in enumerate(counts_of(view.passed)):
-                if n:
-                    still = max(0, n - back[index] - played_by[partner][index])
-                    known[partner][index] = max(known[partner][index], still)
-        unknown_cards = list(unseen)
-        for i in range(28):
-            total = known[0][i] + known[1][i] + known[2][i] + known[3][i]
-            if total > unseen[i]:  # inconsistent deduction: trust nothing about this card
-                for row in known:
-                    row[i] = 0
-                total = 0
-            unknown_cards[i] = unseen[i] - total
-        self.mine = mine
-        self.unseen = unseen
-        self.voids = [sum(1 << suit for suit in suits) for suits in voids(plays)]
-        self.known = known
-        self.unknown_cards = unknown_cards
-        self.unknown = [
-            0 if other == seat else max(0, view.hand_sizes[other] - sum(known[other]))
-            for other in range(4)
-        ]
-
-    def holds_any(self, seat: int, cards: Sequence[int]) -> float:
-        """Probability that ``seat`` holds at least one copy of ``cards`` (all of one suit)."""
-        if not cards:
-            return 0.0
-        row = self.known[seat]
-        for card in cards:
-            if row[card]:
-                return 1.0
-        suit = cards[0] // 7
-        if self.voids[seat] >> suit & 1:
-            return 0.0
-        copies = sum(self.unknown_cards[card] for card in cards)
-        if not copies:
-            return 0.0
-        pool = sum(
-            self.unknown[other]
-            for other in range(4)
-            if other != self.seat and not self.voids[other] >> suit & 1
-        )
-        if pool <= 0:
-            return 0.0
-        share = min(1.0, self.unknown[seat] / pool)
-        return 1.0 - (1.0 - share) ** copies
-
-    def points_left(self) -> int:
-        """Card points still to be played (in my hand or unseen), with the last-trick bonus."""
-        return LAST_TRICK_BONUS + sum(
-            CARD_POINTS[i] * (self.unseen[i] + self.mine[i]) for i in range(28) if CARD_POINTS[i]
-        )
-
-    def dump_points(self, seat: int, led: int) -> float:
-        """Points ``seat`` is expected to shed on a trick it wants its opponents to take."""
-        if self.voids[seat] >> led & 1:
-            p2 = 1.0
-            p3 = 1.0
-            for suit in range(4):
-                p2 *= 1.0 - self.holds_any(seat, (7 * suit,))
-                p3 *= 1.0 - self.holds_any(seat, (7 * suit + 1,))
-            return 0.7 * (20.0 * (1.0 - p2) + 10.0 * p2 * (1.0 - p3))
-        two = self.holds_any(seat, (7 * led,))
-        three = self.holds_any(seat, (7 * led + 1,))
-        return 20.0 * two + 10.0 * (1.0 - two) * three
-
-    def higher(self, card: int) -> list[int]:
-        """The cards of ``card``'s suit that beat or equal it (an identical later card wins)."""
-        top = 7 * (card // 7) + 7
-        return list(range(card, top))
-
-    def outside_above(self, card: int) -> int:
-        """Copies of ``card``'s suit at or above it that someone else may still hold."""
-        return sum(self.unseen[i] for i in range(card, 7 * (card // 7) + 7))
 
 
 _MAX_SHOWN: Final = 7
@@ -310,25 +124,13 @@ class HeuristicBot:
     def estimate(self, hand: Sequence[Card], rules: Rules) -> HandEstimate:
         """Forecast the partnership's net if this hand wins the auction, per best sunk suit.
 
-        For each suit it sums the hand's best meld with that suit sunk and
-        the hand's static danger (how many card points its high cards will
-        drag in, less the value of sunk cards and short suits), and sinks
-        the suit with the lowest total: the one that costs the fewest run
-        points and neutralises the most dangerous holding.
+        :meth:`deepsix.play.evaluation.NetForecast.estimate` with this bot's weights:
+        the suit to sink is the one whose best meld plus static danger is
+        lowest -- it costs the fewest run points and neutralises the most
+        dangerous holding.
         """
-        counts = counts_of(hand)
-        best: tuple[float, Suit, int] | None = None
-        for suit in Suit:
-            meld = _meld_total(hand, suit, rules)
-            danger = _static_danger(counts, suit)
-            cost = meld + danger
-            if best is None or cost < best[0]:
-                best = (cost, suit, meld)
-        assert best is not None
-        _, suit, meld = best
-        danger = _static_danger(counts, suit)
-        net = self.net_intercept + self.danger_weight * danger + self.meld_weight * meld
-        return HandEstimate(suit, meld, danger, net, self.sigma)
+        forecast = NetForecast(self.net_intercept, self.meld_weight, self.danger_weight, self.sigma)
+        return forecast.estimate(hand, rules)
 
     def _call(self, view: PlayerView, seat: Seat) -> Action:
         """Bid the highest legal amount if the expected failed-bid penalty is acceptable.
@@ -430,18 +232,18 @@ class HeuristicBot:
                 }
             )
             pool = [card for card in relevant for _ in range(min(2, hand.count(card)))]
-            base = _meld_total(table, sunk, rules)
-            own = _meld_total(hand, sunk, rules)
+            base = meld_total(table, sunk, rules)
+            own = meld_total(hand, sunk, rules)
             best: tuple[int, tuple[Card, ...]] = (0, ())
             for size in range(1, left + 1):
                 for chosen in set(combinations(pool, size)):
-                    gain = _meld_total(table + list(chosen), sunk, rules) - base
+                    gain = meld_total(table + list(chosen), sunk, rules) - base
                     if gain >= 0:
                         continue
                     rest = list(hand)
                     for card in chosen:
                         rest.remove(card)
-                    worth = gain + _meld_total(rest, sunk, rules) - own
+                    worth = gain + meld_total(rest, sunk, rules) - own
                     if worth < best[0] or (worth == best[0] and best[1] and chosen < best[1]):
                         best = (worth, tuple(sorted(chosen)))
             if best[1]:
@@ -461,7 +263,7 @@ class HeuristicBot:
         """
         rules = view.rules
         legal = [action.card for action in view.legal_actions if isinstance(action, PassCard)]
-        own = _meld_total(hand, sunk, rules)
+        own = meld_total(hand, sunk, rules)
         suit_length = [0, 0, 0, 0]
         for card in hand:
             suit_length[card // 7] += 1
@@ -471,7 +273,7 @@ class HeuristicBot:
             if keep_meld:
                 rest = list(hand)
                 rest.remove(card)
-                score += 3.0 * (_meld_total(rest, sunk, rules) - own)
+                score += 3.0 * (meld_total(rest, sunk, rules) - own)
             rank = card % 7 + 2
             if card // 7 == sunk:
                 score += 4.0
@@ -512,137 +314,5 @@ class HeuristicBot:
     # -- trick play -------------------------------------------------------------
 
     def _play(self, view: PlayerView) -> Card:
-        """The card to play: the lowest expected cost over the trick and the rest of the hand.
-
-        For every legal card the bot estimates, from the cards it has seen,
-        the voids the others have shown and the melds they declared, how
-        likely each later player is to be forced over the trick (a follower
-        must win it if able), and how many points the others will shed on
-        it (a player sheds 2s and 3s on a trick its opponents are winning).
-        The cost of a card is the expected signed points of the trick (+ if
-        the bot's partnership takes it, - if the opponents do), less the
-        card's *liability*: what keeping it would cost later.  High plain
-        cards are liabilities (they win tricks later), sunk cards are assets
-        (safe discards, kept for later), and the last card of a plain suit
-        is worth shedding (a void).  This yields the classic plays: shed
-        point cards on the opponents' tricks, never win a trick with points
-        when a losing card exists, lead high enough to force the next
-        player over, and take an unavoidable trick with the highest card.
-        """
-        table = _Table(view)
-        legal = [action.card for action in view.legal_actions if isinstance(action, PlayCard)]
-        per_trick = table.points_left() / max(1, HAND_SIZE - table.done_tricks)
-        lengths = [0, 0, 0, 0]
-        for card in view.hand:
-            lengths[card // 7] += 1
-        best: tuple[float, Card] | None = None
-        for card in legal:
-            cost = self._trick_cost(table, card) - _liability(table, card, per_trick, lengths)
-            if best is None or cost < best[0] - 1e-9:
-                best = (cost, card)
-        assert best is not None
-        return best[1]
-
-    def _trick_cost(self, table: _Table, card: Card) -> float:
-        """Expected signed points of the trick for the bot's partnership after playing ``card``."""
-        plays = [*table.trick, (table.seat, card)]
-        cards = [c for _, c in plays]
-        led = cards[0] // 7
-        position = winning_position(cards, table.sunk)
-        winner, top = plays[position]
-        points = float(sum(CARD_POINTS[c] for c in cards))
-        if table.last_trick:
-            points += LAST_TRICK_BONUS
-        remaining = [Seat((table.seat + k) & 3) for k in range(1, 5 - len(plays))]
-        branch = _Branch(int(winner), int(top), top // 7 == led, points)
-        return _settle(table, remaining, led, 0, branch)
-
-
-class _Branch(NamedTuple):
-    """One way the rest of a trick may go: who is winning it, with what, and its points so far."""
-
-    winner: int
-    top: int
-    led_winning: bool
-    points: float
-    used: tuple[int, ...] = ()
-
-    def shed(self, points: float) -> _Branch:
-        """The same branch with ``points`` more in the trick."""
-        return self._replace(points=self.points + points)
-
-
-def _settle(table: _Table, remaining: list[Seat], led: int, index: int, branch: _Branch) -> float:  # noqa: PLR0911  # each way the trick can go ends differently
-    """Expected signed points for ``table.seat``'s partnership over the rest of a trick.
-
-    Each remaining player either is forced over the winning card (when the
-    led suit is winning and they hold a higher card of it; they then play
-    the lowest such card they might hold, preferring a non-point card) or
-    plays freely, shedding points if the trick's current winner is an
-    opponent of theirs.  A player void in a sunk suit that was led must
-    introduce a suit, and so takes the trick.  ``branch.used`` lists the
-    cards already assumed played on this branch.
-    """
-    if index == len(remaining):
-        mine = (branch.winner & 1) == (table.seat & 1)
-        return branch.points if mine else -branch.points
-    seat = remaining[index]
-    wants_to_shed = (branch.winner & 1) != (seat & 1)
-    shed = table.dump_points(seat, led) if wants_to_shed else 0.0
-    following = index + 1
-    if not branch.led_winning:
-        return _settle(table, remaining, led, following, branch.shed(shed))
-    if table.voids[seat] >> led & 1:
-        if led == table.sunk:
-            taken = branch._replace(winner=seat, led_winning=False)
-            return _settle(table, remaining, led, following, taken)
-        return _settle(table, remaining, led, following, branch.shed(shed))
-    top = branch.top
-    over = table.holds_any(seat, table.higher(top))
-    stay = _settle(table, remaining, led, following, branch.shed(shed))
-    if over <= 0.0:
-        return stay
-    known = table.known[seat]
-    used = branch.used
-    candidates = [
-        card
-        for card in table.higher(top)
-        if known[card] or table.unknown_cards[card] > used.count(card)
-    ]
-    if not candidates:
-        return stay
-    plain = [card for card in candidates if not CARD_POINTS[card]]
-    card = plain[0] if plain else candidates[0]
-    overtaken = _Branch(seat, card, True, branch.points + CARD_POINTS[card], (*used, card))
-    return over * _settle(table, remaining, led, following, overtaken) + (1.0 - over) * stay
-
-
-def _liability(table: _Table, card: Card, per_trick: float, lengths: Sequence[int]) -> float:
-    """What keeping ``card`` for later tricks is expected to cost (negative: an asset)."""
-    suit = card // 7
-    points = CARD_POINTS[card]
-    if suit == table.sunk:
-        return -4.0 - 0.2 * points
-    outside = table.outside_above(card)
-    wins = 1.0 / (1.0 + outside)
-    value = wins * (per_trick + points) - 0.3 * points
-    if lengths[suit] == 1:
-        value += 3.0
-    return value
-
-
-def failed_bid_risk(bid: int, mean: float, sigma: float, failed_score: int) -> float:
-    """``E[(failed_score - bid - N) * 1{N > bid}]`` for a normal net ``N``.
-
-    Failing a bid ``b`` records ``failed_score - b`` instead of the net ``N``;
-    this is the expected extra cost of bidding ``b`` when ``N`` is normal
-    with this mean and standard deviation (the heuristic's auction rule, and
-    the search bot's).
-    """
-    alpha = (bid - mean) / sigma
-    tail = 0.5 * math.erfc(alpha / math.sqrt(2.0))
-    density = math.exp(-0.5 * alpha * alpha) / math.sqrt(2.0 * math.pi)
-    return (failed_score - bid - mean) * tail - sigma * density
-
-
-# -- registry and game driver -----------------------------------------------------
+        """The card to play: :func:`deepsix.play.cardplay.lowest_cost_card`."""
+        return lowest_cost_card(view)

@@ -143,6 +143,27 @@ def play_game(  # noqa: PLR0913  # public signature; options are keywords
     if isinstance(bots, str) or len(bots) != 4:
         raise ParseError(f"a game needs four bots, one per seat, not {bots!r}")
     players = [make_bot(bot) for bot in bots]
+    made = [player for bot, player in zip(bots, players, strict=True) if isinstance(bot, str)]
+    try:
+        return _play(players, seed, rules, dealer, on_action, max_hands, start, streams)
+    finally:
+        for player in made:  # bots made here from names: a program bot stops its program
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+
+
+def _play(  # noqa: PLR0913, PLR0917  # play_game's arguments, its players made
+    players: list[Bot],
+    seed: int,
+    rules: Rules | None,
+    dealer: Seat,
+    on_action: OnAction | None,
+    max_hands: int,
+    start: GameState | None,
+    streams: Sequence[random.Random] | None,
+) -> GameState:
+    """The loop of :func:`play_game`."""
     if start is None:
         state = new_game(rules, dealer)
     elif isinstance(start, GameState):

@@ -51,7 +51,8 @@ from deepsix.cards import HAND_SIZE, Card, Seat, Suit, Team
 from deepsix.engine import apply
 from deepsix.errors import InvalidStateError
 from deepsix.play.bots import acting_seat
-from deepsix.play.heuristic import HeuristicBot, failed_bid_risk
+from deepsix.play.evaluation import failed_bid_risk
+from deepsix.play.heuristic import HeuristicBot
 from deepsix.sampling import sample_state
 from deepsix.scoring import score_hand
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values

@@ -60,6 +60,7 @@ def create_app(
     routes: list[BaseRoute] = [
         Route("/", page),
         Route("/table/{table_id}", page),
+        Route("/replay/{table_id}", page),
         *(Route(path, run, methods=methods) for path, run, methods in endpoints()),
         WebSocketRoute("/api/tables/{table_id}/socket", table_socket),
         WebSocketRoute("/api/lobby", lobby_socket),

@@ -12,20 +12,71 @@ then says what to install.
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from deepsix.errors import DeepSixError
+from deepsix.errors import DeepSixError, MissingDependencyError, ParseError, missing_extra
 
-__all__ = ["HELP", "MissingWebExtraError", "add_arguments", "main", "run"]
+__all__ = [
+    "DESCRIPTION",
+    "HELP",
+    "MissingWebExtraError",
+    "ServeError",
+    "add_arguments",
+    "check_arguments",
+    "main",
+    "run",
+]
 
 HELP = "serve tables to browsers: a live lobby, private seats, invite links, bots for empty seats"
 """The one-line help of ``deepsix serve``."""
+DESCRIPTION = (
+    "Serve the browser client and the game API (needs the web extra: pip install "
+    '"deepsix[web]"). Games and every move are kept in a SQLite file, so a restarted '
+    "server resumes every game. The options are checked before the server starts."
+)
+"""What ``deepsix serve --help`` and the CLI page say about it."""
+
+MissingWebExtraError = MissingDependencyError
+"""``deepsix serve`` without the web extra (the library's :class:`MissingDependencyError`)."""
 
 
-class MissingWebExtraError(DeepSixError, ImportError):
-    """``deepsix serve`` needs the web extra: ``pip install "deepsix[web]"``."""
+class ServeError(DeepSixError):
+    """The server cannot start: its port is taken or its address cannot be used."""
+
+
+def _port(text: str) -> int:
+    """A TCP port number, 1 to 65535 (an argparse type)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:  # the range of TCP ports
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A pause in seconds, 0 to an hour (an argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:  # an hour
+        raise argparse.ArgumentTypeError(f"from 0 to 3600 seconds, not {text}")
+    return value
+
+
+def _workers(text: str) -> int:
+    """A number of worker processes, 1 to 256 (an argparse type)."""
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"from 1 to 256 workers, not {text!r}")
+    return int(text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,17 +84,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
     )
-    parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    parser.add_argument(
+        "--port", type=_port, default=8000, help="port, 1 to 65535 (default: %(default)s)"
+    )
     parser.add_argument(
         "--db", default="deepsix-web.sqlite3", metavar="FILE",
         help="SQLite file the games are kept in (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-delay", type=float, default=0.6, metavar="SECONDS",
+        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
         help="pause before each bot move, so people can follow (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--hand-pause", type=float, default=4.0, metavar="SECONDS",
+        "--hand-pause", type=_seconds, default=4.0, metavar="SECONDS",
         help="pause before the next deal, to look at a finished hand (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
@@ -51,29 +104,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
     parser.add_argument(
-        "--summary-limit", type=float, default=120.0, metavar="SECONDS",
+        "--summary-limit", type=_seconds, default=120.0, metavar="SECONDS",
         help="the longest the next deal waits for people to dismiss a hand's summary"
         " (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--public-clock", type=float, default=90.0, metavar="SECONDS",
+        "--public-clock", type=_seconds, default=90.0, metavar="SECONDS",
         help="turn clock of listed tables unless their maker chooses; 0: none"
         " (default: %(default)s; private tables have none)",
     )  # fmt: skip
     parser.add_argument(
-        "--absent-grace", type=float, default=60.0, metavar="SECONDS",
+        "--absent-grace", type=_seconds, default=60.0, metavar="SECONDS",
         help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--idle-close", type=float, default=1800.0, metavar="SECONDS",
+        "--idle-close", type=_seconds, default=1800.0, metavar="SECONDS",
         help="close and archive a table nobody attends for this long (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-workers", type=int, default=8, metavar="N",
+        "--bot-workers", type=_workers, default=8, metavar="N",
         help="the most worker processes bots think in (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-time-limit", type=float, default=10.0, metavar="SECONDS",
+        "--bot-time-limit", type=_seconds, default=10.0, metavar="SECONDS",
         help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
@@ -89,21 +142,61 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="mark the seat cookies Secure (when served over HTTPS behind a proxy)",
     )  # fmt: skip
     parser.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
-    )
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+        help="how much the server logs (default: %(default)s)",
+    )  # fmt: skip
+
+
+def check_arguments(args: Any) -> None:
+    """Check the database file and the address before the server starts.
+
+    Raises :class:`~deepsix.ParseError` naming ``--db`` for a file that cannot
+    be used, and :class:`ServeError` naming ``--port`` for an address in use.
+    """
+    database = Path(args.db)
+    where = f"--db {args.db}"
+    if database.is_dir():
+        raise ParseError(f"{where}: is a directory, not a SQLite file")
+    if not database.parent.is_dir():
+        raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
+    from deepsix.web.store import StoreRefused, open_store
+
+    try:  # an empty, foreign, damaged or newer file is refused here, in one line
+        open_store(database).close()
+    except StoreRefused as error:
+        raise ParseError(f"{where}: {error}") from None
+    _check_port(args.host, args.port)
+
+
+def _check_port(host: str, port: int, *, patience: float = 3.0) -> None:
+    """Raise :class:`ServeError` if ``host:port`` cannot be bound.  A port still held by a
+    server that is exiting is retried for ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while True:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+            try:
+                probe.bind((host, port))
+            except OSError as error:
+                busy = error.errno == errno.EADDRINUSE
+                if busy and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    continue
+                reason = error.strerror or str(error)
+                raise ServeError(f"--port {port}: cannot listen on {host} ({reason})") from None
+            return
 
 
 def run(args: Any) -> int:
-    """Serve until interrupted; raises :class:`MissingWebExtraError` without the extra."""
+    """Serve until interrupted; raises :class:`~deepsix.errors.MissingDependencyError`
+    without the web extra, and the errors of :func:`check_arguments`."""
     try:
         import starlette  # noqa: F401  # checked first, for one clear message
         import uvicorn  # noqa: F401
         import websockets  # noqa: F401
     except ImportError as error:
-        raise MissingWebExtraError(
-            f"deepsix serve needs the web extra ({error.name} is missing): "
-            'pip install "deepsix[web]"'
-        ) from error
+        raise missing_extra("deepsix serve", "web", error) from None
+    check_arguments(args)
     from deepsix.play.bots import register_bot
     from deepsix.web.config import ServerConfig
     from deepsix.web.server import serve
@@ -124,22 +217,23 @@ def run(args: Any) -> int:
         bot_time_limit=args.bot_time_limit,
         secure_cookies=args.secure_cookies,
     )
-    from deepsix.web.store import StoreRefused
-
-    try:
-        serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
-    except StoreRefused as error:  # one line, not a traceback: the file is named in it
-        print(f"deepsix serve: error: {error}", file=sys.stderr)
-        return 1
+    serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m deepsix.web``: the same options as ``deepsix serve``."""
-    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=HELP)
+    """``python -m deepsix.web``: the same options as ``deepsix serve``; an error is one line
+    on standard error (exit status 2 for a bad option, 1 for a failure)."""
+    parser = argparse.ArgumentParser(prog="python -m deepsix.web", description=DESCRIPTION)
     add_arguments(parser)
+    args = parser.parse_args(argv)
     try:
-        return run(parser.parse_args(argv))
+        return run(args)
+    except ParseError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
     except DeepSixError as error:
-        print(f"python -m deepsix.web: error: {error}", file=sys.stderr)
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return 130

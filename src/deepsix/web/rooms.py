@@ -33,6 +33,7 @@ from deepsix.play.loop import GameDriver
 from deepsix.rebuild import history_start, walk
 from deepsix.rules import Rules
 from deepsix.state import GameState
+from deepsix.tricks import trick_winner
 from deepsix.views import view
 from deepsix.web import protocol as p
 from deepsix.web.botpool import BotPool
@@ -268,11 +269,13 @@ class Room:
         clock = self.clock_frame()
         state = self.state
         seq = self.seq
+        winning = None
+        if state.trick:  # public, like the trick itself
+            winning = letter(trick_winner(state.trick, state.sunk_suit))
 
         def frame(seat: Seat | None) -> str:
-            return p.encode(
-                p.Update(seq, info, p.RawJSON(dumps(view(state, seat))), encoded, clock)
-            )
+            seen = p.RawJSON(dumps(view(state, seat)))
+            return p.encode(p.Update(seq, info, seen, encoded, winning, clock))
 
         return frame
 

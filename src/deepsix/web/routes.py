@@ -24,6 +24,9 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``POST /api/tables/{id}/rematch``: a player or the host of a finished table starts the next.
 * ``GET /api/tables/{id}/record``: the finished game's record (text).
 * ``GET /api/tables/{id}/replay?seat=&start=&count=``: the finished game step by step (JSON).
+* ``GET /api/tables/{id}/replay/{seq}.svg?seat=``: a position of the finished game, drawn.
+* ``GET /replay/{id}``: the replay page.
+* ``GET /api/rules``: the numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 * ``GET /api/schema/{Action|Event|PlayerView|protocol}``: the JSON Schemas.
 * ``WS /api/tables/{id}/socket``, ``WS /api/lobby``: see :mod:`deepsix.web.protocol`.
 """
@@ -44,9 +47,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from deepsix.cards import Seat
 from deepsix.errors import DeepSixError, SerializationError
 from deepsix.io.wire import parse, wire_schema
+from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
 from deepsix.web import seating
-from deepsix.web.archive import record_text, replay_page
+from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
 from deepsix.web.credentials import (
     HOST_COOKIE,
     SEAT_COOKIE,
@@ -96,7 +100,8 @@ def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitab
             _log.exception("%s %s failed", request.method, request.url.path)
             return JSONResponse(_body_error("internal", "the server failed; try again"), 500)
         if isinstance(result, Response):
-            result.headers.setdefault("cache-control", "no-store")
+            if "cache-control" not in result.headers:
+                result.headers["cache-control"] = "no-store"
             return result
         return JSONResponse(result, status, headers={"Cache-Control": "no-store"})
 
@@ -421,9 +426,21 @@ async def _replay(request: Request, lobby: Lobby) -> object:
     room = await lobby.room(request.path_params["table_id"])
     _visible(request, room)
     query = request.query_params
-    start = _int(query.get("start"), 0, 0, 10**6)
-    count = _int(query.get("count"), 200, 1, 500)
+    start = _int(query.get("start"), 1, 1, 10**6)
+    count = None if query.get("count") is None else _int(query.get("count"), 1, 1, MAX_STEPS)
     return _json(replay_page(room, query.get("seat"), start, count))
+
+
+async def _picture(request: Request, lobby: Lobby) -> Response:
+    """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    drawn = picture(room, request.path_params["seq"], request.query_params.get("seat") or None)
+    return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+async def _rules(request: Request, lobby: Lobby) -> object:
+    return {"rules": dict(RULEBOOK)}
 
 
 async def _schema(request: Request, lobby: Lobby) -> object:
@@ -458,6 +475,8 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/rematch", endpoint(_rematch, 201), ["POST"]),
         (f"{table}/record", endpoint(_record), ["GET"]),
         (f"{table}/replay", endpoint(_replay), ["GET"]),
+        (f"{table}/replay/{{seq:int}}.svg", endpoint(_picture), ["GET"]),
+        ("/api/rules", endpoint(_rules), ["GET"]),
         ("/api/schema/{name}", endpoint(_schema), ["GET"]),
     ]
 

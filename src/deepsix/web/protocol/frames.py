@@ -160,7 +160,10 @@ class Update:
     """``view(state, seat)`` in wire form (the public view for a spectator)."""
     events: tuple[JSON, ...] = attrs.field(metadata=wire_field("Event", many=True))
     """The public events of the step that led here (none for a re-sent frame)."""
-    clock: Clock | None = None
+    winning: str | None
+    """The seat winning the trick in progress, by the rules (``null`` between tricks), so that
+    no client reimplements the rule of the last suit introduced."""
+    clock: Clock | None
     """The clock of the seat to act, if one runs."""
 
 
@@ -321,29 +324,37 @@ class ReplayStep:
     """One step of a finished game, as a replay page shows it."""
 
     seq: int
-    """The step's number (0: before the first deal)."""
-    action: JSON = attrs.field(metadata=wire_field("Action"))
-    """The action that led here (``null`` at step 0)."""
+    """The step's number: the position after ``seq`` actions (1 is the first deal)."""
+    hand: int
+    """The number of the hand the step belongs to."""
+    phase: str
+    """The phase the action was taken in."""
+    action: str
+    """The action in the record's notation (``deal`` for a deal)."""
+    move: JSON = attrs.field(metadata=wire_field("Action", nullable=True))
+    """The action in wire form (``null`` for a deal, which would show every hand)."""
     events: tuple[JSON, ...] = attrs.field(metadata=wire_field("Event", many=True))
     """Its public events."""
-    view: JSON = attrs.field(metadata=wire_field("PlayerView"))
-    """The position as the chosen seat saw it (the public view for open hands)."""
-    hands: tuple[tuple[str, ...], ...] | None = None
-    """Every seat's cards, N E S W, when the replay shows open hands."""
+    view: JSON = attrs.field(metadata=wire_field("PlayerView", nullable=True))
+    """The position after the step as the asked seat saw it (with ``seat``; else ``null``)."""
+    hands: tuple[tuple[str, ...], ...] | None
+    """Every seat's cards after the step, N E S W (with ``seat=open``; else ``null``)."""
 
 
 @attrs.frozen
 class ReplayPage:
-    """``GET /api/tables/{id}/replay``: steps of a finished game, a page at a time."""
+    """``GET /api/tables/{id}/replay``: the steps of a finished game (a page at a time)."""
 
-    table: str
-    """The table's id."""
+    table: TableInfo
+    """The table's description."""
     seat: str | None
-    """Whose view: a seat letter, ``open`` (every hand) or ``null`` (a spectator's)."""
+    """Whose view the steps carry: a seat letter, ``open`` (every hand), or ``null`` (none)."""
     total: int
-    """How many actions the game had (steps run from 0 to ``total``)."""
+    """How many actions the game had (its steps are 1 to ``total``)."""
+    hands: tuple[JSON, ...] = attrs.field(metadata=wire_field("HandRecord", many=True))
+    """The score sheet: every completed hand's record."""
     steps: tuple[ReplayStep, ...]
-    """The requested steps, in order."""
+    """The steps asked for, in order."""
 
 
 HTTP_BODIES: Final[tuple[type, ...]] = (TableInfo, ReplayPage)

@@ -73,9 +73,14 @@ def _limit(maximum: int, *, minimum: int = 0) -> dict[str, object]:
     return {"max": maximum, "min": minimum}
 
 
-def wire_field(name: str, *, many: bool = False) -> dict[str, object]:
+def wire_field(name: str, *, many: bool = False, nullable: bool = False) -> dict[str, object]:
+    """A field holding a value of the library's wire format (its schema is ``name``'s)."""
     reference: dict[str, object] = {"$ref": f"#/$defs/{name}"}
-    return {"schema": {"type": "array", "items": reference} if many else reference}
+    if many:
+        return {"schema": {"type": "array", "items": reference}}
+    if nullable:
+        return {"schema": {"anyOf": [reference, {"type": "null"}]}}
+    return {"schema": reference}
 
 
 # -- client to server ------------------------------------------------------------------------

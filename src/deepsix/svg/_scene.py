@@ -1,0 +1,167 @@
+"""What a picture of a position may show: one shape for a state (everything) and a view
+(what its seat may know), so that the drawing code cannot tell them apart -- and cannot
+show a card a view does not hold."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from deepsix.actions import Bid, LegalActions, Pass, PassCard, PlayCard, ShowCard
+from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.engine import legal_actions
+from deepsix.errors import WrongTypeError
+from deepsix.rules import Rules
+from deepsix.state import GameState, HandRecord, Phase, SeatMelds
+from deepsix.tricks import Trick
+from deepsix.views import PlayerView
+
+__all__ = ["Position", "Scene", "scene_of"]
+
+Position: TypeAlias = GameState | PlayerView
+"""What :func:`deepsix.svg.table` draws: a whole state, or one seat's view of it."""
+
+
+@attrs.frozen
+class Scene:
+    """The drawable facts of a position."""
+
+    viewer: Seat | None
+    """Whose view this is (``None`` for a state or a spectator's view)."""
+    is_state: bool
+    """Whether the picture is of a whole state (every hand open)."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's cards, or ``None`` where they are hidden."""
+    hand_sizes: tuple[int, int, int, int]
+    """How many cards each seat holds."""
+    rules: Rules
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
+    hand_number: int
+    scores: tuple[int, int]
+    completed_hands: tuple[HandRecord, ...]
+    bids: tuple[Bid | Pass, ...]
+    bidder: Seat | None
+    bid: int | None
+    sunk_suit: Suit | None
+    invitation: tuple[Card, ...]
+    partner_pass: tuple[Card, ...] | None
+    """The cards in flight from the bidder's partner, if this picture may show them."""
+    bidder_pass: tuple[Card, ...] | None
+    """The cards in flight from the bidder, if this picture may show them."""
+    pass_counts: tuple[int, int]
+    received: tuple[tuple[Card, ...], ...]
+    """By seat: the cards it received from its partner this hand (where shown)."""
+    melds: SeatMelds
+    trick: tuple[tuple[Seat, Card], ...]
+    tricks: tuple[Trick, ...]
+    legal: LegalActions
+    """The legal actions of the seat to act, where this picture may show them."""
+    winner: Team | None
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to act may play, pass or show now (as this picture knows)."""
+        return tuple(
+            action.card
+            for action in self.legal
+            if isinstance(action, PlayCard | PassCard | ShowCard)
+        )
+
+
+def scene_of(position: object) -> Scene:
+    """The scene of a :class:`~deepsix.GameState` or a :class:`~deepsix.PlayerView`."""
+    if isinstance(position, GameState):
+        return _of_state(position)
+    if isinstance(position, PlayerView):
+        return _of_view(position)
+    raise WrongTypeError(
+        f"a picture is drawn from a GameState or a PlayerView, not {type(position).__name__}"
+    )
+
+
+def _of_state(state: GameState) -> Scene:
+    setup = state.setup
+    received: list[tuple[Card, ...]] = [(), (), (), ()]
+    complete = state.rules.pass_size
+    if setup.bidder is not None:
+        if len(setup.partner_pass) == complete:
+            received[setup.bidder] = setup.partner_pass
+        if len(setup.bidder_pass) == complete:
+            received[setup.bidder.partner] = setup.bidder_pass
+    hands = state.hands
+    return Scene(
+        viewer=None,
+        is_state=True,
+        hands=hands,
+        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        completed_hands=state.completed_hands,
+        bids=setup.bids,
+        bidder=setup.bidder,
+        bid=setup.bid,
+        sunk_suit=setup.sunk_suit,
+        invitation=setup.invitation,
+        partner_pass=setup.partner_pass,
+        bidder_pass=setup.bidder_pass,
+        pass_counts=(len(setup.partner_pass), len(setup.bidder_pass)),
+        received=tuple(received),
+        melds=setup.melds,
+        trick=state.trick,
+        tricks=state.tricks,
+        legal=legal_actions(state),
+        winner=state.winner,
+    )
+
+
+def _of_view(view: PlayerView) -> Scene:
+    seat = view.seat
+    hands: list[tuple[Card, ...] | None] = [None, None, None, None]
+    received: list[tuple[Card, ...]] = [(), (), (), ()]
+    partner_pass: tuple[Card, ...] | None = None
+    bidder_pass: tuple[Card, ...] | None = None
+    if seat is not None:
+        hands[seat] = view.hand
+        received[seat] = view.received
+        if view.bidder is not None:
+            if seat == view.bidder.partner:
+                partner_pass = view.passed
+                if view.received:
+                    bidder_pass = view.received
+            elif seat == view.bidder:
+                bidder_pass = view.passed
+                if view.received:
+                    partner_pass = view.received
+    return Scene(
+        viewer=seat,
+        is_state=False,
+        hands=tuple(hands),
+        hand_sizes=view.hand_sizes,
+        rules=view.rules,
+        dealer=view.dealer,
+        phase=view.phase,
+        to_act=view.to_act,
+        hand_number=view.hand_number,
+        scores=view.scores,
+        completed_hands=view.completed_hands,
+        bids=view.bids,
+        bidder=view.bidder,
+        bid=view.bid,
+        sunk_suit=view.sunk_suit,
+        invitation=view.invitation,
+        partner_pass=partner_pass,
+        bidder_pass=bidder_pass,
+        pass_counts=view.pass_counts,
+        received=tuple(received),
+        melds=view.melds,
+        trick=view.trick,
+        tricks=view.tricks,
+        legal=view.legal_actions,
+        winner=view.winner,
+    )

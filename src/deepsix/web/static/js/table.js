@@ -1,0 +1,473 @@
+// The table page: one game, seen from one seat (or watched).
+//
+// The page is built once; every update frame changes only the regions whose data changed
+// (dom.region), so focus, scroll and layout stay put.  Moves are sent tagged with the
+// version of the game (`seq`) they were chosen in: a move chosen in a position the table
+// has left is refused by the server, and the page says so and shows the table as it is.
+
+import { api } from "./api.js";
+import { SEATS, SEAT_NAMES, cardName, partnerOf } from "./cards.js";
+import { Connection } from "./connection.js";
+import { h, region, setText } from "./dom.js";
+import { openDialog, showLastTrick, showRules, showSummary } from "./dialogs.js";
+import { Felt } from "./felt.js";
+import { Hand } from "./hand.js";
+import { Model } from "./model.js";
+import { auction, glance, glanceKey, logLines, melds, passes, sheet } from "./panels.js";
+import { CHOOSING, promptContent } from "./prompt.js";
+import { adoptFromAddress, forgetSeat, keepName, keepSeat, myName, seatFor } from "./seats.js";
+import { describe, explain } from "./words.js";
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+export class TablePage {
+  constructor(tableId, root) {
+    this.tableId = tableId;
+    this.root = root;
+    adoptFromAddress(tableId); // before anything else: the address bar never keeps a seat key
+    const kept = seatFor(tableId);
+    this.token = kept ? kept.token : null;
+    this.seat = kept ? kept.seat : null;
+    this.model = new Model();
+    this.choice = { key: null, picks: [], melds: [] };
+    this.queue = []; // the rest of a confirmed choice, sent one action per update
+    this.sending = false;
+    this.awaiting = null; // seq the last move was sent in
+    this.summaries = new Set(); // hands whose summary this page has shown
+    this.announced = new Set();
+    this.actKey = "seq";
+    this.features = {};
+    this.built = false;
+    document.getElementById("where").textContent = `Table ${tableId}`;
+    this.connection = new Connection(tableId, () => this.hello(), {
+      message: (frame) => this.receive(frame),
+      status: (kind, text) => this.status(kind, text),
+    });
+    this.connection.open();
+    this.clockTimer = setInterval(() => this.tick(), 500);
+  }
+
+  hello() {
+    const hello = { op: "hello", protocol: 2 };
+    if (this.token) hello.token = this.token;
+    if (this.features.resync) hello.seq = Math.max(this.model.seq, 0);
+    return hello;
+  }
+
+  status(kind, text) {
+    const node = document.getElementById("conn");
+    node.hidden = false;
+    setText(node, text);
+    node.className = `conn ${kind}`;
+    if (this.built) this.render();
+  }
+
+  // -- frames ---------------------------------------------------------------------------
+
+  receive(frame) {
+    switch (frame.op) {
+      case "welcome":
+        this.model.legend = frame.melds || this.model.legend;
+        this.seat = frame.seat || null;
+        // protocol 2: the next deal waits for each player's "ready"
+        this.features = frame.features || (frame.protocol >= 2 ? { ...this.features, ready: true } : this.features);
+        if (frame.protocol === undefined) this.actKey = "id"; // a server from before `seq` in act
+        this.status("up", frame.seat ? `online as ${SEAT_NAMES[frame.seat]}` : "watching");
+        break;
+      case "update":
+        this.update(frame);
+        break;
+      case "history":
+        for (const item of frame.events || []) this.logEvent(item, false);
+        break;
+      case "error":
+        this.refused(frame);
+        break;
+      default:
+        break;
+    }
+  }
+
+  update(frame) {
+    const before = this.model.view;
+    const fresh = this.model.update(frame);
+    if (fresh === null) return;
+    if (!this.built) this.build();
+    const live = before !== null;
+    this.announcePlays(before, fresh);
+    for (const event of fresh) this.logEvent({ ...event, seq: frame.seq }, live);
+    if (this.awaiting !== null && frame.seq > this.awaiting) {
+      this.awaiting = null;
+      this.sending = false;
+      this.continueQueue();
+    }
+    this.render();
+    if (live && before.to_act !== this.seat && this.model.view.to_act === this.seat && this.seat) this.announce("Your turn.");
+  }
+
+  logEvent(event, live) {
+    const text = describe(event, (s) => this.label(s), (c) => this.meldName(c));
+    this.model.log.push({ seq: event.seq, text });
+    if (live) this.announce(text);
+    if (event.type === "HandScored" && live && !this.summaries.has(event.record.number)) {
+      this.summaries.add(event.record.number);
+      this.pendingSummary = event.record.number;
+    }
+  }
+
+  announcePlays(before, fresh) {
+    const v = this.model.view;
+    const plays = [];
+    for (const event of fresh) if (event.type === "TrickWon") plays.push(...event.trick.plays.map((p) => [event.number, ...p]));
+    v.trick.forEach((p) => plays.push([v.tricks.length + 1, ...p]));
+    const said = [];
+    for (const [number, seat, card] of plays) {
+      const key = `${v.hand_number}:${number}:${seat}`;
+      if (this.announced.has(key)) continue;
+      this.announced.add(key);
+      if (before) said.push(`${this.name(seat)} ${seat === this.seat ? "play" : "plays"} ${cardName(card)}.`);
+    }
+    if (said.length && this.model.winning && v.trick.length) said.push(`${this.name(this.model.winning)} ${this.model.winning === this.seat ? "are" : "is"} winning.`);
+    if (said.length) this.announce(said.join(" "));
+  }
+
+  announce(text) {
+    if (!this.live) return;
+    // a fresh node per message, so a screen reader reads each one
+    this.live.append(h("p", { text }));
+    while (this.live.childNodes.length > 6) this.live.firstChild.remove();
+  }
+
+  refused(frame) {
+    if (frame.code === "unauthorized" || frame.code === "no-such-table") {
+      this.connection.close();
+      if (frame.code === "unauthorized") forgetSeat(this.tableId);
+      this.root.replaceChildren(h("div", { class: "panel narrow" }, h("h2", { text: "Cannot open this table" }),
+        h("p", { class: "error-text", text: explain(frame).text }),
+        h("a", { class: "button", href: "/" }, "Back to the lobby")));
+      return;
+    }
+    this.sending = false;
+    this.awaiting = null;
+    const aborted = this.queue.length > 0;
+    this.queue = [];
+    const { text, rule } = explain(frame);
+    this.toast(aborted ? `${text} Your choice was not completed: choose again.` : text, frame.code === "stale" ? "info" : "error", rule);
+    if (this.built) this.render();
+  }
+
+  toast(message, kind = "error", rule = null) {
+    const node = document.getElementById("toast");
+    node.replaceChildren(h("span", { text: message }), rule
+      ? h("button", { type: "button", class: "link rule-link", dataset: { rule }, onclick: () => showRules(this, rule) }, `Rule ${rule}`)
+      : null);
+    node.className = `toast ${kind}`;
+    node.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => (node.hidden = true), kind === "error" ? 9000 : 5000);
+  }
+
+  // -- names ----------------------------------------------------------------------------
+
+  /** A seat's display name; "You" for this page's own seat unless `plain`. */
+  name(seat, plain = false) {
+    if (!seat) return "";
+    if (!plain && seat === this.seat) return "You";
+    const slot = this.model.table && this.model.table.seats[SEATS.indexOf(seat)];
+    return (slot && slot.name) || SEAT_NAMES[seat];
+  }
+
+  /** A seat's name for the log: "Ann (you)". */
+  label(seat) {
+    return `${this.name(seat, true)}${seat === this.seat ? " (you)" : ""}`;
+  }
+
+  /** A short column head: N, E, S, W with "you" or "partner". */
+  short(seat) {
+    if (seat === this.seat) return `${seat} · you`;
+    if (this.seat && seat === partnerOf(this.seat)) return `${seat} · partner`;
+    return seat;
+  }
+
+  meldName(code) {
+    const meld = this.model.legend[code];
+    return meld ? meld.name : code;
+  }
+
+  ruleLink(rule) {
+    return h("button", { type: "button", class: "link rule-link", dataset: { rule, key: `rule-${rule}` }, onclick: () => showRules(this, rule) }, `(rule ${rule})`);
+  }
+
+  playerName() {
+    return myName();
+  }
+
+  // -- the page -------------------------------------------------------------------------
+
+  build() {
+    this.felt = new Felt(this);
+    this.hand = new Hand(this);
+    this.glance = h("div", { class: "scorebar" });
+    this.prompt = h("section", { class: "prompt", "aria-labelledby": "prompt-title", tabindex: "-1" });
+    this.panels = {
+      auction: h("section", { class: "panel auction" }),
+      passes: h("section", { class: "panel passes" }),
+      melds: h("section", { class: "panel melds-table" }),
+      sheet: h("section", { class: "panel sheet" }),
+      log: h("section", { class: "panel log", tabindex: "0", "aria-label": "What happened" }),
+    };
+    this.tools = h("div", { class: "tools" },
+      h("button", { type: "button", class: "rules-button", dataset: { key: "rules" }, onclick: () => showRules(this) }, "Rules"));
+    this.live = h("div", { class: "visually-hidden", "aria-live": "polite", "aria-relevant": "additions", id: "announcer" });
+    this.game = h("div", { class: "game" },
+      this.glance,
+      h("div", { class: "board" },
+        h("div", { class: "main-col" }, this.felt.node, this.prompt, this.hand.node),
+        h("aside", { class: "side-col", "aria-label": "The hand so far" }, this.tools, this.panels.auction, this.panels.passes, this.panels.melds, this.panels.sheet, this.panels.log)),
+      this.live);
+    this.root.replaceChildren(this.game);
+    this.built = true;
+  }
+
+  render() {
+    const model = this.model;
+    const v = model.view;
+    if (!v) return;
+    const data = this.game.dataset;
+    data.seq = String(model.seq);
+    data.phase = v.phase;
+    data.toAct = v.to_act || "";
+    data.hands = String(v.completed_hands.length);
+    data.seat = this.seat || "";
+    data.busy = this.sending || this.queue.length ? "1" : "0";
+    this.resetChoice();
+    region(this.glance, glanceKey(this), () => glance(this));
+    this.felt.update();
+    region(this.prompt, this.promptKey(), () => promptContent(this));
+    this.updateHand();
+    region(this.panels.auction, [v.bids, v.dealer, v.phase === "bidding", this.seat], () => auction(this));
+    region(this.panels.passes, [v.bidder, v.phase, v.invitation, v.pass_counts, v.passed, v.received], () => passes(this));
+    region(this.panels.melds, [v.melds, this.seat], () => melds(this));
+    region(this.panels.sheet, [v.completed_hands.length, this.seat], () => sheet(this));
+    region(this.panels.log, model.log.length, () => logLines(this));
+    this.tick();
+    if (this.pendingSummary !== undefined && this.pendingSummary !== null) {
+      const number = this.pendingSummary;
+      this.pendingSummary = null;
+      this.summary = showSummary(this, number, { live: true, onDismiss: () => this.dismissed(number) });
+    }
+  }
+
+  promptKey() {
+    const v = this.model.view;
+    return [v.phase, v.to_act, this.seat, v.legal_actions, this.model.table.started, this.model.table.seats.map((s) => s.kind),
+      this.choice, this.sending, v.passed.length, v.bid, v.winner, this.features, v.melds];
+  }
+
+  handMode() {
+    const v = this.model.view;
+    if (!this.seat || v.to_act !== this.seat || this.sending) return "none";
+    if (v.phase === "play") return "play";
+    if (v.phase === "invitation" || v.phase === "partner-pass" || v.phase === "bidder-pass") return "pick";
+    return "none";
+  }
+
+  updateHand() {
+    const v = this.model.view;
+    if (!this.seat || v.phase === "game-over") {
+      this.hand.node.hidden = true;
+      return;
+    }
+    this.hand.node.hidden = false;
+    const mode = this.handMode();
+    const legal = new Set();
+    if (mode !== "none") for (const a of v.legal_actions) if (a.card) legal.add(a.card);
+    if (mode === "pick" && v.phase !== "invitation" && this.choice.picks.length >= 3 - v.passed.length) legal.clear();
+    this.hand.update({ cards: v.hand, legal, mode, picked: new Set(this.choice.picks), received: v.received, sunk: v.sunk_suit, busy: this.sending || !this.connection.ready });
+  }
+
+  // -- choosing, then confirming -----------------------------------------------------------
+
+  resetChoice() {
+    const v = this.model.view;
+    const key = `${v.hand_number}:${v.phase}:${v.to_act === this.seat}`;
+    if (this.choice.key !== key && !this.sending && !this.queue.length) this.choice = { key, picks: [], melds: [] };
+  }
+
+  pick(key, card) {
+    const picks = this.choice.picks;
+    const at = picks.indexOf(key);
+    if (at >= 0) picks.splice(at, 1);
+    else {
+      const v = this.model.view;
+      if (v.phase !== "invitation" && picks.length >= 3 - v.passed.length) return;
+      picks.push(key);
+    }
+    this.choice = { ...this.choice, picks: picks.slice() };
+    this.render();
+  }
+
+  undoPick() {
+    this.choice = { ...this.choice, picks: this.choice.picks.slice(0, -1) };
+    this.render();
+  }
+
+  clearPicks() {
+    this.choice = { ...this.choice, picks: [] };
+    this.render();
+  }
+
+  toggleMeld(code) {
+    const melds = this.choice.melds.includes(code) ? this.choice.melds.filter((m) => m !== code) : [...this.choice.melds, code];
+    this.choice = { ...this.choice, melds };
+    this.render();
+  }
+
+  clearMelds() {
+    this.choice = { ...this.choice, melds: [] };
+    this.render();
+  }
+
+  confirmChoice() {
+    const v = this.model.view;
+    const seat = this.seat;
+    let actions = [];
+    if (v.phase === "invitation") {
+      actions = this.choice.picks.map((key) => ({ type: "ShowCard", seat, card: key.split("#")[0] }));
+      actions.push({ type: "Done", seat });
+    } else if (v.phase === "partner-pass" || v.phase === "bidder-pass") {
+      actions = this.choice.picks.map((key) => ({ type: "PassCard", seat, card: key.split("#")[0] }));
+    } else if (v.phase === "melding" || v.phase === "bidder-meld") {
+      actions = this.choice.melds.map((meld) => ({ type: "DeclareMeld", seat, meld }));
+      actions.push({ type: "Done", seat });
+    }
+    if (!actions.length) return;
+    this.queue = actions;
+    this.continueQueue();
+  }
+
+  /** Send the next action of a confirmed choice, if it is still legal. */
+  continueQueue() {
+    if (!this.queue.length || this.sending) return;
+    const v = this.model.view;
+    if (v.to_act !== this.seat) {
+      this.queue = [];
+      return;
+    }
+    const next = this.queue.shift();
+    const legal = v.legal_actions.find((a) => same(normal(a), normal(next)));
+    if (!legal) {
+      const what = next.meld ? this.meldName(next.meld) : next.card ? cardName(next.card) : next.type;
+      this.queue = [];
+      this.choice = { ...this.choice, picks: [], melds: [] };
+      const rule = next.type === "DeclareMeld" ? "R-MELD-3" : next.type === "PassCard" ? "R-PASS-2" : "R-INVITE-2";
+      this.toast(`${what} cannot go with the rest of your choice, so the rest was not sent. Choose again from what is left.`, "error", rule);
+      this.render();
+      return;
+    }
+    this.send(legal);
+  }
+
+  // -- moves ----------------------------------------------------------------------------
+
+  send(action) {
+    if (this.sending) return;
+    const message = { op: "act", action };
+    message[this.actKey] = this.model.seq;
+    if (!this.connection.send(message)) {
+      this.toast("Not connected: your move was not sent. It will be possible again once the page reconnects.");
+      return;
+    }
+    this.sending = true;
+    this.awaiting = this.model.seq;
+    this.render();
+  }
+
+  playCard(card) {
+    const action = this.model.view.legal_actions.find((a) => a.type === "PlayCard" && a.card === card);
+    if (action) this.send(action);
+  }
+
+  // -- around the game --------------------------------------------------------------------
+
+  async sit(seat) {
+    const input = document.getElementById("sit-name");
+    const name = input ? input.value : "";
+    keepName(name);
+    try {
+      const joined = await api("POST", `/api/tables/${this.tableId}/join`, { seat, name });
+      keepSeat(this.tableId, joined.seat, joined.token);
+      this.token = joined.token;
+      this.seat = joined.seat;
+      this.connection.close();
+      this.connection = new Connection(this.tableId, () => this.hello(), {
+        message: (frame) => this.receive(frame),
+        status: (kind, text) => this.status(kind, text),
+      });
+      this.connection.open();
+    } catch (error) {
+      this.toast(error.message);
+    }
+  }
+
+  async fill() {
+    try {
+      await api("POST", `/api/tables/${this.tableId}/fill`, { bot: "heuristic" }, this.token);
+    } catch (error) {
+      this.toast(error.message);
+    }
+  }
+
+  async copyInvite() {
+    const input = document.getElementById("invite-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      this.toast("Invite link copied.", "info");
+    } catch {
+      input.select();
+      this.toast("Select the link and copy it.", "info");
+    }
+  }
+
+  showLastTrick() {
+    const trick = this.model.lastTrick();
+    if (trick) showLastTrick(this, trick);
+  }
+
+  showSummary(number) {
+    showSummary(this, number);
+  }
+
+  dismissed(number) {
+    this.summary = null;
+    if (this.features.ready && this.seat) this.connection.send({ op: "ready", hand: number });
+    this.prompt.focus({ preventScroll: true });
+  }
+
+  afterGameButtons() {
+    const id = encodeURIComponent(this.tableId);
+    return [
+      this.features.rematch && this.seat
+        ? h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: () => this.rematch() }, "Rematch")
+        : null,
+      h("a", { class: "button", id: "replay-link", href: `/replay/${id}`, dataset: { key: "replay" } }, "Replay the game"),
+      h("a", { class: "button", id: "record-link", href: `/api/tables/${id}/record`, download: `deepsix-${this.tableId}.txt`, dataset: { key: "record" } }, "Download the record"),
+      h("a", { class: "button", href: "/", dataset: { key: "lobby" } }, "Back to the lobby"),
+    ];
+  }
+
+  rematch() {}
+
+  clockFor() {
+    return null;
+  }
+
+  tick() {}
+}
+
+/** An action without key order or absent fields mattering, for comparison. */
+function normal(action) {
+  return Object.fromEntries(Object.entries(action).filter(([, v]) => v !== null && v !== undefined).sort());
+}
+
+export { openDialog };
