@@ -24,6 +24,7 @@ from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services
+from deepsix.web.runner import Runner
 from deepsix.web.store import open_store
 from deepsix.web.store.writer import Writer
 
@@ -50,7 +51,7 @@ async def running_lobby(path: Path | str, **settings: Any) -> AsyncIterator[Lobb
     """A lobby on ``path``, loaded and started; closed afterwards."""
     writer = Writer(open_store(path))
     pool = BotPool(4)
-    lobby = Lobby(Services(writer, pool, ServerConfig(**settings)))
+    lobby = Lobby(Services(writer, pool, ServerConfig(**settings), Runner))
     await lobby.load()
     lobby.start()
     try:

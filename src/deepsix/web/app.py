@@ -23,6 +23,7 @@ from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
 from deepsix.web.rooms import Services
 from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, page
+from deepsix.web.runner import Runner
 from deepsix.web.sockets import MAX_FRAME_BYTES, lobby_socket, table_socket
 from deepsix.web.store import open_store
 from deepsix.web.store.writer import Writer
@@ -45,7 +46,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         writer = Writer(open_store(database, durable=config.durable))
         pool = BotPool(config.bot_workers)
-        lobby = Lobby(Services(writer, pool, config))
+        lobby = Lobby(Services(writer, pool, config, Runner))
         try:
             await lobby.load()
             lobby.start()

@@ -2,7 +2,7 @@
 
 A line is cleaned (control and format characters become spaces, runs of
 space fold), refused when empty, longer than
-:data:`~deepsix.web.protocol.MAX_CHAT_CHARS` (by the protocol) or beyond a
+``MAX_CHAT_CHARS`` (by the protocol) or beyond a
 seat's allowance (:data:`CHAT_BURST` at once, :data:`CHAT_RATE` a second
 after that), stored, then pushed.  It stays plain text: a client must
 show it as text, never as markup.

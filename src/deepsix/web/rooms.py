@@ -15,6 +15,7 @@ the state, no credential and no seed is ever written to a socket.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -43,7 +44,7 @@ from deepsix.web.protocol import WebError
 from deepsix.web.store import SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
 from deepsix.web.store.writer import Writer
 
-__all__ = ["Room", "Services", "Subscriber", "bot_names", "letter", "seat_of"]
+__all__ = ["Room", "RoomRunner", "Services", "Subscriber", "bot_names", "letter", "seat_of"]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -150,9 +151,8 @@ class Room:
         self.storage_failing = False
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
-        from deepsix.web.runner import Runner  # the runner drives this room
-
-        self.runner = Runner(self)
+        self.runner: RoomRunner = services.make_runner(self)
+        """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
 
     # -- what everyone may see ------------------------------------------------------------
 
@@ -460,6 +460,31 @@ class Room:
         self.runner.storage_back()
 
 
+class RoomRunner(Protocol):
+    """What a room asks of the task making its moves (:class:`~deepsix.web.runner.Runner`)."""
+
+    lock: asyncio.Lock
+    """Held while the room's game or seats change."""
+
+    def start(self) -> None:
+        """Start (if the table is live and it is not running)."""
+
+    async def stop(self) -> None:
+        """Stop."""
+
+    def wake(self) -> None:
+        """Something changed: look at the table again."""
+
+    def deadline(self) -> tuple[Seat, float, Literal["turn", "absent"], float] | None:
+        """The human to act's deadline: seat, when (monotonic), why, and its limit."""
+
+    def storage_failed(self, error: Exception) -> None:
+        """A write failed."""
+
+    def storage_back(self) -> None:
+        """A write succeeded."""
+
+
 @attrs.define
 class Services:
     """What every room shares: storage, the bot pool, the settings, the lobby's ears."""
@@ -467,6 +492,8 @@ class Services:
     store: Writer
     pool: BotPool
     config: ServerConfig
+    make_runner: Callable[[Room], RoomRunner]
+    """Makes the task that drives a room (the lobby gives :class:`deepsix.web.runner.Runner`)."""
     changed: Callable[[Room], None] = lambda room: None
     """Called when a room's public description changes (the lobby pushes it)."""
 

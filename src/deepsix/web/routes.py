@@ -1,7 +1,7 @@
 """The HTTP API and pages (all JSON but the pages and the record).
 
 Every answer that is not a page is JSON; a refusal is ``{"error": {"code":
-..., "message": ...}}`` with a 4xx or 5xx status (:data:`~deepsix.web.protocol.ERROR_CODES`),
+..., "message": ...}}`` with a 4xx or 5xx status (``ERROR_CODES``),
 never a plain-text traceback.  Requests that act for a seat or the host
 prove it with the table's cookie (browsers) or ``Authorization: Bearer
 TOKEN`` (other programs); requests from another site's pages are refused.

@@ -22,7 +22,7 @@ Traceback (most recent call last):
 ...
 deepsix.web.protocol.ProtocolError: an act message needs seq (the seq of the update ...)
 
-Version :data:`PROTOCOL_VERSION` of the protocol; a client names the
+Version ``PROTOCOL_VERSION`` of the protocol; a client names the
 version it speaks in its ``hello`` and is refused (``protocol-version``) if
 the server speaks another.
 """

@@ -134,7 +134,7 @@ class Welcome:
 
     OP: ClassVar[str] = "welcome"
     protocol: int
-    """The server's :data:`PROTOCOL_VERSION`."""
+    """The server's ``PROTOCOL_VERSION``."""
     table: str
     """The table's id."""
     seat: str | None
@@ -192,7 +192,7 @@ class History:
 
 @attrs.frozen
 class Error:
-    """A refusal: nothing changed.  ``code`` is one of :data:`ERROR_CODES`."""
+    """A refusal: nothing changed.  ``code`` is one of ``ERROR_CODES``."""
 
     OP: ClassVar[str] = "error"
     code: str

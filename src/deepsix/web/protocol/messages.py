@@ -42,7 +42,7 @@ MAX_CHAT_CHARS: Final = 300
 
 
 class WebError(DeepSixError):
-    """A request the server refuses: ``code`` (one of :data:`ERROR_CODES`) for programs,
+    """A request the server refuses: ``code`` (one of ``ERROR_CODES``) for programs,
     ``message`` for people, ``status`` the HTTP status of an HTTP answer."""
 
     def __init__(self, code: str, message: str, status: int = 400) -> None:
@@ -100,7 +100,7 @@ class Hello:
 
     OP: ClassVar[str] = "hello"
     protocol: int = attrs.field(metadata=_limit(1_000_000))
-    """The protocol version the client speaks (:data:`PROTOCOL_VERSION`)."""
+    """The protocol version the client speaks (``PROTOCOL_VERSION``)."""
     token: str | None = attrs.field(default=None, metadata=_limit(200, minimum=1))
     """A seat's secret, for clients that do not keep cookies."""
     invite: str | None = attrs.field(default=None, metadata=_limit(100, minimum=1))

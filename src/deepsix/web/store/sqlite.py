@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Final
 
-from deepsix.web.store import (
+from deepsix.web.store.base import (
     LIVE,
     SCHEMA_VERSION,
     ChatRow,

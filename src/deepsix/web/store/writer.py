@@ -14,7 +14,7 @@ import concurrent.futures
 from collections.abc import Callable, Collection
 from typing import TypeVar
 
-from deepsix.web.store import LIVE, ChatRow, Store, TableRow, TableStatus
+from deepsix.web.store.base import LIVE, ChatRow, Store, TableRow, TableStatus
 
 __all__ = ["Writer"]
 
