@@ -49,17 +49,21 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, SupportsIndex
 
 import attrs
-import numpy as np
-import pyspiel
 
 from deepsix.actions import Deal
 from deepsix.cards import CARDS, HAND_SIZE, Card, Seat
 from deepsix.engine import apply, legal_actions, new_game
-from deepsix.errors import IllegalActionError, ParseError, Reason
+from deepsix.errors import IllegalActionError, ParseError, Reason, missing_extra
 from deepsix.rules import Rules
 from deepsix.sampling import sample_state
 from deepsix.state import GameState
 from deepsix.views import PlayerView, view
+
+try:  # the openspiel extra; without it, one line says what to install
+    import numpy as np
+    import pyspiel
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.openspiel", "openspiel", _missing) from None
 
 from ._encoding import (
     ActionCodec,

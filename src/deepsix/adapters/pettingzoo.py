@@ -38,20 +38,23 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from deepsix.cards import Seat
 from deepsix.engine import apply, new_game, shuffled_deal
-from deepsix.errors import ParseError
+from deepsix.errors import ParseError, missing_extra
 from deepsix.rules import Rules
 from deepsix.state import GameState
 from deepsix.views import view
+
+try:  # the pettingzoo extra; without it, one line says what to install
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.pettingzoo", "pettingzoo", _missing) from None
 
 from ._encoding import ActionCodec, ObservationLayout, state_text
 

@@ -367,6 +367,7 @@ class _Directory:
     def __init__(self, path: Path, config: MatchConfig, *, resume: bool) -> None:
         self.path = path
         self.games = path / "games.jsonl"
+        self.version = __version__
         path.mkdir(parents=True, exist_ok=True)
         (path / "games").mkdir(exist_ok=True)
         settings = path / "match.json"
@@ -378,6 +379,7 @@ class _Directory:
                 raise MatchError(f"{settings} cannot be read: {error}") from None
             if not resume:
                 raise MatchError(f"{path} holds a match already (resume it, or use a new one)")
+            self.version = str(found.get("deepsix", "?"))
             if {k: v for k, v in found.items() if k != "deepsix"} != wanted:
                 raise MatchError(
                     f"{path} holds another match ({_differences(found, wanted)}): "
@@ -443,6 +445,8 @@ class MatchResult:
     """Worker processes this run used (1: in this process)."""
     resumed: int = attrs.field(default=0, eq=False)
     """Games read back from an earlier run."""
+    version: str = attrs.field(default=__version__, eq=False)
+    """The deepsix version that started the match (``match.json`` records it)."""
 
     def summary(self) -> MatchSummary:
         """The match's statistics."""
@@ -512,6 +516,7 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
         elapsed=time.perf_counter() - started,
         workers=used,
         resumed=len(earlier),
+        version=directory.version if directory is not None else __version__,
     )
 
 
@@ -696,7 +701,7 @@ def report_markdown(result: MatchResult, *, command: str = "") -> str:
         f"## {a.label} vs {b.label}",
         "",
         f"{summary.deals} duplicate deals ({summary.games} games), {seeds}, deepsix "
-        f"{__version__}, {'standard rules' if config.rules == Rules() else 'house rules'}.",
+        f"{result.version}, {'standard rules' if config.rules == Rules() else 'house rules'}.",
     ]
     if command:
         lines += ["", f"Produced by `{command}`."]

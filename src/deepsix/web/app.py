@@ -14,10 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-
+from deepsix.errors import missing_extra
 from deepsix.web.botpool import BotPool
 from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
@@ -27,6 +24,13 @@ from deepsix.web.runner import Runner
 from deepsix.web.sockets import MAX_FRAME_BYTES, lobby_socket, table_socket
 from deepsix.web.store import open_store
 from deepsix.web.store.writer import Writer
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.applications import Starlette
+    from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.app", "web", _missing) from None
 
 __all__ = ["MAX_FRAME_BYTES", "create_app"]
 

@@ -40,12 +40,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
 
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
 from deepsix.cards import Seat
-from deepsix.errors import DeepSixError, SerializationError
+from deepsix.errors import DeepSixError, SerializationError, missing_extra
 from deepsix.io.wire import parse, wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
@@ -62,6 +58,13 @@ from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
 from deepsix.web.sockets import same_origin
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.routes", "web", _missing) from None
 
 __all__ = ["STATIC", "SecurityHeaders", "endpoints", "page"]
 

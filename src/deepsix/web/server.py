@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deepsix.errors import missing_extra
 from deepsix.web.config import ServerConfig
 
 __all__ = ["serve"]
@@ -25,7 +26,10 @@ def serve(
     Raises :class:`~deepsix.web.store.StoreRefused` at once (before
     listening) for a database this server must not use.
     """
-    import uvicorn
+    try:
+        import uvicorn
+    except ImportError as missing:
+        raise missing_extra("deepsix.web.server.serve", "web", missing) from None
 
     from deepsix.web.app import MAX_FRAME_BYTES, create_app
     from deepsix.web.logs import configure

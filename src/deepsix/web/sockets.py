@@ -22,10 +22,8 @@ import json
 import time
 from typing import Any, Final, NamedTuple
 
-from starlette.websockets import WebSocket
-
 from deepsix.cards import Seat
-from deepsix.errors import DeepSixError, IllegalActionError
+from deepsix.errors import DeepSixError, IllegalActionError, missing_extra
 from deepsix.io.wire import action_from_wire
 from deepsix.melds import ALL_MELDS
 from deepsix.web import chat, seating
@@ -34,6 +32,11 @@ from deepsix.web.credentials import HOST_COOKIE, SEAT_COOKIE
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import ProtocolError, WebError
 from deepsix.web.rooms import Room, letter
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.websockets import WebSocket
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.sockets", "web", _missing) from None
 
 __all__ = ["Connection", "legend", "lobby_socket", "table_socket"]
 
