@@ -42,7 +42,7 @@ COMPILE = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
 
 LINTED = ["src", "tests", "noxfile.py", "conftest.py", "benchmarks", "docs", "tools"]
 """What ruff checks (in the checkout, and again in the unpacked sdist)."""
-EXTRAS = ("json", "cli", "web", "distributed", "openspiel", "pettingzoo")
+EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo")
 MATRIX = {"bare": (), **{extra: (extra,) for extra in EXTRAS}, "all": EXTRAS}
 """The install matrix: the bare package, each extra alone, and all of them together."""
 SDIST_LIMIT = 1_500_000
@@ -52,6 +52,10 @@ SDIST_LIMIT = 1_500_000
 # DEEPSIX_REQUIRE_ADAPTERS turns a missing framework into an error instead of a skip.
 ADAPTER_EXTRAS = "openspiel,pettingzoo"
 REQUIRE_ADAPTERS = {"DEEPSIX_REQUIRE_ADAPTERS": "1"}
+# The web table's PostgreSQL back end (issue 25): its tests start a real PostgreSQL server from
+# the machine's binaries; DEEPSIX_REQUIRE_POSTGRES makes missing binaries an error, not a skip.
+WEB_EXTRAS = "web,postgres"
+REQUIRE_POSTGRES = {"DEEPSIX_REQUIRE_POSTGRES": "1"}
 
 
 def install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -69,10 +73,10 @@ def tests(session: nox.Session) -> None:
     The web extra comes along: the server's tests drive it over real sockets and,
     where a Chromium is installed, through a real browser.  So do the adapters' extras.
     """
-    install(session, "test", extras=f"[web,{ADAPTER_EXTRAS}]")
+    install(session, "test", extras=f"[{WEB_EXTRAS},{ADAPTER_EXTRAS}]")
     session.run(
         "pytest", "-p", "no:cacheprovider", "-n", "auto", *session.posargs,
-        env={**REQUIRE_ADAPTERS, "DEEPSIX_EXPECT_BUILD": "pure"},
+        env={**REQUIRE_ADAPTERS, **REQUIRE_POSTGRES, "DEEPSIX_EXPECT_BUILD": "pure"},
     )  # fmt: skip
 
 
@@ -132,14 +136,14 @@ def tests_compiled(session: nox.Session) -> None:
     shutil.rmtree(dist, ignore_errors=True)
     tree = build_sdist(session, dist)
     wheel = build_wheel(session, tree, dist, compiled=True)
-    requirement = f"deepsix[web,{ADAPTER_EXTRAS}] @ {wheel.resolve().as_uri()}"
+    requirement = f"deepsix[{WEB_EXTRAS},{ADAPTER_EXTRAS}] @ {wheel.resolve().as_uri()}"
     session.install(requirement, *nox.project.dependency_groups(PYPROJECT, "test"))
     session.chdir(tree)
     chosen = any(not arg.startswith("-") for arg in session.posargs)  # test paths given
     paths = [] if chosen else ["tests", "README.md"]
     session.run(
         "pytest", "-p", "no:cacheprovider", "-n", "auto", *paths, *session.posargs,
-        env={**REQUIRE_ADAPTERS, "DEEPSIX_EXPECT_BUILD": "mypyc"},
+        env={**REQUIRE_ADAPTERS, **REQUIRE_POSTGRES, "DEEPSIX_EXPECT_BUILD": "mypyc"},
     )  # fmt: skip
 
 
@@ -250,7 +254,7 @@ def fuzz(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the library and the tests."""
-    install(session, "typecheck", extras=f"[web,{ADAPTER_EXTRAS}]")
+    install(session, "typecheck", extras=f"[{WEB_EXTRAS},{ADAPTER_EXTRAS}]")
     session.run("mypy", "--strict", "src", "tests", *session.posargs)
 
 
@@ -269,7 +273,7 @@ def lint(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the HTML docs with warnings as errors, check every internal link of the built site,
     then run every doctest in the pages."""
-    install(session, "docs", extras="[web]")
+    install(session, "docs", extras=f"[{WEB_EXTRAS}]")
     out = ROOT / "docs" / "_build"
     shutil.rmtree(out, ignore_errors=True)
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", str(out / "html"))

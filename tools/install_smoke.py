@@ -23,7 +23,7 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-EXTRAS = ("json", "cli", "web", "distributed", "openspiel", "pettingzoo")
+EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo")
 PYTHON = sys.executable
 BIN = Path(sys.executable).parent
 DEEPSIX = str(BIN / ("deepsix.exe" if os.name == "nt" else "deepsix"))
@@ -139,6 +139,23 @@ def check_web(installed: set[str]) -> None:
             server.wait(30)
 
 
+def check_postgres(installed: set[str]) -> None:
+    """The PostgreSQL back end: psycopg (with its libpq) imports; ``deepsix serve`` names an
+    unreachable database in one line, without its password (no server is started here)."""
+    url = "postgresql://smoke:not-shown@127.0.0.1:1/none"
+    if "postgres" not in installed:
+        missing("import deepsix.web.store.postgres", "postgres")
+        if "web" in installed:
+            one_line_naming(run(DEEPSIX, "serve", "--db", url, expect=1).stderr, "postgres")
+        return
+    python("import deepsix.web.store.postgres, psycopg; psycopg.pq.version()")
+    if "web" in installed:
+        error = run(DEEPSIX, "serve", "--db", url, expect=2).stderr
+        lines = error.strip().splitlines()
+        if len(lines) != 1 or "not-shown" in error or "postgresql://smoke@127.0.0.1:1" not in error:
+            raise SmokeError(f"deepsix serve --db on an unreachable database said:\n{error}")
+
+
 def check_distributed(installed: set[str]) -> None:
     argv = [DEEPSIX, "simulate", "-n", "2", "--workers", "1", "--scheduler", "local"]
     if "distributed" in installed:
@@ -181,6 +198,7 @@ CHECKS: dict[str, Callable[[set[str]], None]] = {
     "command": check_command,
     "json": check_json,
     "web": check_web,
+    "postgres": check_postgres,
     "distributed": check_distributed,
     "openspiel": check_openspiel,
     "pettingzoo": check_pettingzoo,

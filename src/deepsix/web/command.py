@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import socket
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deepsix.errors import DeepSixError, MissingDependencyError, ParseError, missing_extra
 
@@ -79,54 +80,104 @@ def _workers(text: str) -> int:
     return int(text)
 
 
+ENVIRONMENT_PREFIX: Final = "DEEPSIX_"
+"""Every option can come from the environment: ``--bot-delay`` from ``DEEPSIX_BOT_DELAY``."""
+DEFAULT_DB: Final = "deepsix-web.sqlite3"
+LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug")
+
+
+def _env(option: str, default: object) -> object:
+    """An option's default: ``DEEPSIX_OPTION`` from the environment if set, else ``default``.
+
+    (argparse converts a string default with the option's type, so a bad
+    value is refused the way the option would be.)
+    """
+    return os.environ.get(ENVIRONMENT_PREFIX + option.upper().replace("-", "_"), default)
+
+
+def _env_flag(option: str) -> bool:
+    """A switch's default from the environment: ``1``, ``true``, ``yes`` or ``on`` set it."""
+    value = str(_env(option, "")).strip().lower()
+    return value in ("1", "true", "yes", "on")
+
+
+def database_default() -> str:
+    """Where the games are kept unless ``--db`` says: ``DEEPSIX_DB``, else the contents of the
+    file named by ``DEEPSIX_DB_FILE`` (a container's secret), else the SQLite file
+    ``deepsix-web.sqlite3``.  A PostgreSQL URL with a password belongs in one of those
+    (a command line is visible to every user of the machine)."""
+    if os.environ.get("DEEPSIX_DB"):
+        return os.environ["DEEPSIX_DB"]
+    secret = os.environ.get("DEEPSIX_DB_FILE")
+    if secret:
+        try:
+            return Path(secret).read_text(encoding="utf-8").strip()
+        except OSError as error:
+            raise ParseError(
+                f"DEEPSIX_DB_FILE {secret}: cannot read it ({error.strerror or error})"
+            ) from None
+    return DEFAULT_DB
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``deepsix serve`` (and ``python -m deepsix.web``)."""
+    """The options of ``deepsix serve`` (and ``python -m deepsix.web``).
+
+    Each option's default can be set in the environment (``DEEPSIX_PORT=80``,
+    ``DEEPSIX_DB=postgresql://...``, a switch with ``DEEPSIX_DURABLE=1``).
+    """
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+        "--host",
+        default=_env("host", "127.0.0.1"),
+        help="address to listen on (default: %(default)s)",
     )
     parser.add_argument(
-        "--port", type=_port, default=8000, help="port, 1 to 65535 (default: %(default)s)"
+        "--port",
+        type=_port,
+        default=_env("port", 8000),
+        help="port, 1 to 65535 (default: %(default)s)",
     )
     parser.add_argument(
-        "--db", default="deepsix-web.sqlite3", metavar="FILE",
-        help="SQLite file the games are kept in (default: %(default)s)",
+        "--db", default=None, metavar="FILE|URL",
+        help="SQLite file the games are kept in, or a postgresql:// URL of a database several"
+        " servers share (the postgres extra); default: $DEEPSIX_DB, the file named by"
+        f" $DEEPSIX_DB_FILE, or {DEFAULT_DB}",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
+        "--bot-delay", type=_seconds, default=_env("bot-delay", 0.6), metavar="SECONDS",
         help="pause before each bot move, so people can follow (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--hand-pause", type=_seconds, default=4.0, metavar="SECONDS",
+        "--hand-pause", type=_seconds, default=_env("hand-pause", 4.0), metavar="SECONDS",
         help="pause before the next deal, to look at a finished hand (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--durable", action="store_true",
+        "--durable", action="store_true", default=_env_flag("durable"),
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
     parser.add_argument(
-        "--summary-limit", type=_seconds, default=120.0, metavar="SECONDS",
+        "--summary-limit", type=_seconds, default=_env("summary-limit", 120.0), metavar="SECONDS",
         help="the longest the next deal waits for people to dismiss a hand's summary"
         " (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--public-clock", type=_seconds, default=90.0, metavar="SECONDS",
+        "--public-clock", type=_seconds, default=_env("public-clock", 90.0), metavar="SECONDS",
         help="turn clock of listed tables unless their maker chooses; 0: none"
         " (default: %(default)s; private tables have none)",
     )  # fmt: skip
     parser.add_argument(
-        "--absent-grace", type=_seconds, default=60.0, metavar="SECONDS",
+        "--absent-grace", type=_seconds, default=_env("absent-grace", 60.0), metavar="SECONDS",
         help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--idle-close", type=_seconds, default=1800.0, metavar="SECONDS",
+        "--idle-close", type=_seconds, default=_env("idle-close", 1800.0), metavar="SECONDS",
         help="close and archive a table nobody attends for this long (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-workers", type=_workers, default=8, metavar="N",
+        "--bot-workers", type=_workers, default=_env("bot-workers", 8), metavar="N",
         help="the most worker processes bots think in (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-time-limit", type=_seconds, default=10.0, metavar="SECONDS",
+        "--bot-time-limit", type=_seconds, default=_env("bot-time-limit", 10.0), metavar="SECONDS",
         help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
@@ -134,15 +185,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="offer another bot by name (repeatable), e.g. mybot=mypackage.bots:MyBot",
     )  # fmt: skip
     parser.add_argument(
-        "--seeded-tables", action="store_true",
+        "--seeded-tables", action="store_true", default=_env_flag("seeded-tables"),
         help="accept a seed when a table is made (tests, puzzles); such tables are marked",
     )  # fmt: skip
     parser.add_argument(
-        "--secure-cookies", action="store_true",
+        "--secure-cookies", action="store_true", default=_env_flag("secure-cookies"),
         help="mark the seat cookies Secure (when served over HTTPS behind a proxy)",
     )  # fmt: skip
     parser.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+        "--log-level", default=_env("log-level", "info"), choices=LOG_LEVELS,
         help="how much the server logs (default: %(default)s)",
     )  # fmt: skip
 
@@ -150,19 +201,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check_arguments(args: Any) -> None:
     """Check the database file and the address before the server starts.
 
-    Raises :class:`~deepsix.ParseError` naming ``--db`` for a file that cannot
-    be used, and :class:`ServeError` naming ``--port`` for an address in use.
+    Raises :class:`~deepsix.ParseError` naming ``--db`` for a database that
+    cannot be used (a file, or a PostgreSQL URL: named without its password),
+    and :class:`ServeError` naming ``--port`` for an address in use.  Fills
+    ``args.db`` from the environment when it was not given.
     """
-    database = Path(args.db)
-    where = f"--db {args.db}"
-    if database.is_dir():
-        raise ParseError(f"{where}: is a directory, not a SQLite file")
-    if not database.parent.is_dir():
-        raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    from deepsix.web.store import StoreRefused, open_store
+    if args.db is None:
+        args.db = database_default()
+    if args.log_level not in LOG_LEVELS:
+        raise ParseError(f"--log-level {args.log_level}: choose from {', '.join(LOG_LEVELS)}")
+    from deepsix.web.store import StoreRefused, is_shared, open_store, public_location
 
-    try:  # an empty, foreign, damaged or newer file is refused here, in one line
-        open_store(database).close()
+    where = f"--db {public_location(args.db)}"
+    if not is_shared(args.db):
+        database = Path(args.db)
+        if database.is_dir():
+            raise ParseError(f"{where}: is a directory, not a SQLite file")
+        if not database.parent.is_dir():
+            raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
+    try:  # an empty, foreign, damaged or newer database is refused here, in one line
+        open_store(args.db).close()
     except StoreRefused as error:
         raise ParseError(f"{where}: {error}") from None
     _check_port(args.host, args.port)

@@ -31,8 +31,8 @@ The contract every back end keeps:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Final, Literal, Protocol
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from typing import Any, Final, Literal, Protocol
 
 import attrs
 
@@ -42,6 +42,7 @@ __all__ = [
     "LIVE",
     "SCHEMA_VERSION",
     "ChatRow",
+    "Exchange",
     "SeatRow",
     "SeqTaken",
     "Store",
@@ -211,6 +212,55 @@ class Store(Protocol):
 
     def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         """A table's latest ``limit`` chat lines, oldest first."""
+        ...
+
+
+class Exchange(Protocol):
+    """What a database shared by several servers adds to its store: announcements and leases.
+
+    Each write of the store is announced to the other servers (a dict with
+    ``k``, the kind -- ``move``, ``table``, ``chat`` -- and ``t``, the
+    table); :meth:`publish` announces what is not stored (presence,
+    notices).  A *lease* says which live server runs a table's deals, bots
+    and clocks; it lapses the moment that server dies.  See
+    :mod:`deepsix.web.store.postgres` and :mod:`deepsix.web.cluster`.
+    """
+
+    server: int
+    """This server's number among those sharing the database."""
+    location: str
+    """The database, as named in messages (never a password)."""
+
+    async def open(self) -> None:
+        """Connect and take a server number."""
+        ...
+
+    async def close(self) -> None:
+        """Let go of the connection, the number and every lease."""
+        ...
+
+    async def alive(self) -> bool:
+        """Whether the connection (so the leases) still holds."""
+        ...
+
+    async def publish(self, message: Mapping[str, object]) -> None:
+        """Announce ``message`` to the other servers."""
+        ...
+
+    async def claim(self, table_ids: Sequence[str]) -> set[str]:
+        """Take the leases no live server holds; returns those this server holds now."""
+        ...
+
+    async def release(self, table_ids: Collection[str]) -> None:
+        """Give up leases."""
+        ...
+
+    async def moves_after(self, seqs: Mapping[str, int]) -> dict[str, int]:
+        """The stored move count of each table that has more moves than given."""
+        ...
+
+    def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """The other servers' announcements (``{"k": "resync"}`` after a lost connection)."""
         ...
 
 

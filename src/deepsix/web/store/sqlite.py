@@ -27,15 +27,14 @@ from deepsix.web.store.base import (
     LIVE,
     SCHEMA_VERSION,
     ChatRow,
-    SeatRow,
     SeqTaken,
     StoreRefused,
     StoreUnavailable,
     TableCorrupt,
     TableRow,
     TableStatus,
-    seat_rows,
 )
+from deepsix.web.store.rows import COLUMNS, row_of_values, values_of_row
 
 __all__ = ["APPLICATION_ID", "SQLiteStore"]
 
@@ -85,11 +84,6 @@ CREATE TABLE chat (
 );
 CREATE INDEX chat_by_table ON chat (table_id, n);
 """
-
-_COLUMNS: Final = (
-    "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
-    " invite, result, finished, next_table"
-)
 
 
 def _migrate_seats_and_seeds(db: sqlite3.Connection) -> None:
@@ -215,16 +209,16 @@ class SQLiteStore:
         try:
             self._run(
                 "storing a new table",
-                f"INSERT INTO tables ({_COLUMNS}, started) VALUES"
+                f"INSERT INTO tables ({COLUMNS}, started) VALUES"
                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*_values(row), int(row.status != "waiting")),
+                (*values_of_row(row), int(row.status != "waiting")),
             )
         except sqlite3.IntegrityError as error:
             raise StoreUnavailable(f"{self.location}: table {row.id}: {error}") from None
 
     def save_table(self, row: TableRow) -> None:
         """Replace a stored table's row."""
-        values = _values(row)
+        values = values_of_row(row)
         self._run(
             f"saving table {row.id}",
             "UPDATE tables SET created = ?, rules = ?, dealer = ?, seed = ?, seats = ?,"
@@ -236,12 +230,12 @@ class SQLiteStore:
     def table(self, table_id: str) -> TableRow | None:
         """One table, or ``None``."""
         found = self._run(
-            f"reading table {table_id}", f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            f"reading table {table_id}", f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         if found is None:
             return None
         try:
-            return _row(found)
+            return row_of_values(found)
         except (ValueError, TypeError, KeyError, TableCorrupt) as error:
             raise TableCorrupt(f"{self.location}: table {table_id}: {error}") from None
 
@@ -251,14 +245,14 @@ class SQLiteStore:
         marks = ", ".join("?" for _ in wanted)
         found = self._run(
             "reading the tables",
-            f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY created, id",
+            f"SELECT {COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY created, id",
             wanted,
         ).fetchall()
         rows: list[TableRow] = []
         self._damaged = []
         for values in found:
             try:
-                rows.append(_row(values))
+                rows.append(row_of_values(values))
             except (ValueError, TypeError, KeyError, TableCorrupt) as error:
                 self._damaged.append((str(values[0]), f"its row cannot be read: {error}"))
         return rows
@@ -278,13 +272,13 @@ class SQLiteStore:
             parameters = (before[0], before[0], before[1])
         found = self._run(
             "listing finished tables",
-            f"SELECT {_COLUMNS} FROM tables WHERE {where} ORDER BY finished DESC, id DESC LIMIT ?",
+            f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY finished DESC, id DESC LIMIT ?",
             (*parameters, limit),
         ).fetchall()
         rows = []
         for values in found:
             try:
-                rows.append(_row(values))
+                rows.append(row_of_values(values))
             except (ValueError, TypeError, KeyError, TableCorrupt):
                 continue  # an unreadable archived row is not listed
         return rows
@@ -335,85 +329,3 @@ class SQLiteStore:
             (table_id, limit),
         ).fetchall()
         return [ChatRow(seat, name, text, at, seq) for seat, name, text, at, seq in reversed(found)]
-
-
-def _values(row: TableRow) -> tuple[Any, ...]:
-    seats = json.dumps(
-        [
-            {"kind": seat.kind, "bot": seat.bot, "name": seat.name, "credential": seat.credential}
-            for seat in row.seats
-        ],
-        separators=(",", ":"),
-        sort_keys=True,
-    )
-    return (
-        row.id,
-        row.created,
-        row.rules,
-        row.dealer,
-        str(row.seed),
-        seats,
-        row.status,
-        int(row.seeded),
-        int(row.private),
-        row.clock,
-        row.standin,
-        row.host,
-        row.invite,
-        row.result,
-        row.finished,
-        row.next,
-    )
-
-
-_KINDS: Final = ("open", "human", "bot")
-_STATUSES: Final = ("waiting", "running", "finished")
-
-
-def _row(values: tuple[Any, ...]) -> TableRow:
-    (
-        table_id,
-        created,
-        rules,
-        dealer,
-        seed,
-        seats_text,
-        status,
-        seeded,
-        private,
-        clock,
-        standin,
-        host,
-        invite,
-        result,
-        finished,
-        next_table,
-    ) = values
-    seats = []
-    for slot in json.loads(seats_text):
-        kind = slot["kind"]
-        if kind not in _KINDS:
-            raise TableCorrupt(f"a seat of kind {str(kind)[:20]!r}")
-        seats.append(
-            SeatRow(kind, slot.get("bot"), str(slot.get("name") or ""), slot.get("credential"))
-        )
-    if status not in _STATUSES:
-        raise TableCorrupt(f"status {str(status)[:20]!r}")
-    return TableRow(
-        id=str(table_id),
-        created=float(created),
-        rules=str(rules),
-        dealer=str(dealer),
-        seed=int(seed),
-        seats=seat_rows(seats),
-        status=status,
-        seeded=bool(seeded),
-        private=bool(private),
-        clock=None if clock is None else float(clock),
-        standin=str(standin),
-        host=host,
-        invite=str(invite),
-        result=result,
-        finished=finished,
-        next=next_table,
-    )

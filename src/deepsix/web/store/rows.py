@@ -1,0 +1,108 @@
+"""A table's row as a database holds it: the columns every back end stores, in one order.
+
+Both back ends keep the same columns (:data:`COLUMNS`), the seats as one
+JSON text, and read a row back through :func:`row_of_values`, which refuses
+what no server wrote (an unknown seat kind or status) with
+:class:`~deepsix.web.store.base.TableCorrupt`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from deepsix.web.store.base import SeatRow, TableCorrupt, TableRow, seat_rows
+
+__all__ = ["COLUMNS", "KINDS", "STATUSES", "row_of_values", "seats_json", "values_of_row"]
+
+COLUMNS: Final = (
+    "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
+    " invite, result, finished, next_table"
+)
+"""The stored columns of a table, in the order of :func:`values_of_row`."""
+KINDS: Final = ("open", "human", "bot")
+STATUSES: Final = ("waiting", "running", "finished")
+
+
+def seats_json(seats: tuple[SeatRow, ...]) -> str:
+    """The four seats as one JSON text (credential hashes included, never credentials)."""
+    return json.dumps(
+        [
+            {"kind": seat.kind, "bot": seat.bot, "name": seat.name, "credential": seat.credential}
+            for seat in seats
+        ],
+        separators=(",", ":"),
+        sort_keys=True,
+    )
+
+
+def values_of_row(row: TableRow) -> tuple[Any, ...]:
+    """The row's values in the order of :data:`COLUMNS` (plain ints, floats, bools, text)."""
+    return (
+        row.id,
+        row.created,
+        row.rules,
+        row.dealer,
+        row.seed,
+        seats_json(row.seats),
+        row.status,
+        row.seeded,
+        row.private,
+        row.clock,
+        row.standin,
+        row.host,
+        row.invite,
+        row.result,
+        row.finished,
+        row.next,
+    )
+
+
+def row_of_values(values: tuple[Any, ...]) -> TableRow:
+    """A stored row read back; :class:`TableCorrupt` (or ``ValueError``) if it cannot be."""
+    (
+        table_id,
+        created,
+        rules,
+        dealer,
+        seed,
+        seats_text,
+        status,
+        seeded,
+        private,
+        clock,
+        standin,
+        host,
+        invite,
+        result,
+        finished,
+        next_table,
+    ) = values
+    seats = []
+    for slot in json.loads(seats_text):
+        kind = slot["kind"]
+        if kind not in KINDS:
+            raise TableCorrupt(f"a seat of kind {str(kind)[:20]!r}")
+        seats.append(
+            SeatRow(kind, slot.get("bot"), str(slot.get("name") or ""), slot.get("credential"))
+        )
+    if status not in STATUSES:
+        raise TableCorrupt(f"status {str(status)[:20]!r}")
+    return TableRow(
+        id=str(table_id),
+        created=float(created),
+        rules=str(rules),
+        dealer=str(dealer),
+        seed=int(seed),
+        seats=seat_rows(seats),
+        status=status,
+        seeded=bool(seeded),
+        private=bool(private),
+        clock=None if clock is None else float(clock),
+        standin=str(standin),
+        host=host,
+        invite=str(invite),
+        result=result,
+        finished=finished,
+        next=next_table,
+    )
