@@ -238,6 +238,14 @@ def test_a_whole_game_by_clicks_against_three_bots(server: Server, browser: Brow
     else:
         raise AssertionError("the game did not end")
     axed["game-over"] = serious_violations(page)
+    # every past hand's summary is reachable from the score sheet
+    page.locator(".sheet button[data-hand='1']").click()
+    assert check_summary(player, server) == 1
+    page.locator("dialog.summary-dialog .close").click()
+    # plays and trick winners were announced to screen readers in the live region
+    said = page.locator("#announcer").inner_text()
+    assert "takes trick 14" in said, said
+    assert "Game over" in said, said
     final = state_at(server, player.table, player.seq())
     assert final.is_over
     assert summaries == [record.number for record in final.completed_hands]
