@@ -52,10 +52,14 @@ def free_port() -> int:
 class Server:
     """``python -m deepsix.web`` on 127.0.0.1; kill it and start it again on the same file."""
 
-    def __init__(self, directory: Path, *, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, directory: Path, *, bot_delay: float = 0.0, options: tuple[str, ...] = ()
+    ) -> None:
         self.db = directory / "tables.sqlite3"
         self.port = free_port()
         self.bot_delay = bot_delay
+        self.options = options
+        """More ``deepsix serve`` options (clocks, grace periods ...)."""
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -71,6 +75,7 @@ class Server:
         command = [
             sys.executable, "-m", "deepsix.web", "--db", str(self.db), "--port", str(self.port),
             "--bot-delay", str(self.bot_delay), "--hand-pause", "0", "--log-level", "warning",
+            *self.options,
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -1,13 +1,15 @@
-// The WebSocket to a table: hello, reconnection with back-off, and moves tagged with the
-// version of the game they were chosen in.
+// A WebSocket to the server: hello, heartbeats, reconnection with back-off.
+
+const HEARTBEAT = 10000; // ms between pings: the server counts a silent seat as away
 
 export class Connection {
   /**
    * `handlers.message(frame)` gets every frame; `handlers.status(kind, text)` the state of
    * the line ("pending", "up", "down"); `hello()` returns the hello message to send.
    */
-  constructor(tableId, hello, handlers) {
-    this.tableId = tableId;
+  constructor(path, hello, handlers, { heartbeat = false } = {}) {
+    this.path = path;
+    this.heartbeat = heartbeat;
     this.hello = hello;
     this.handlers = handlers;
     this.socket = null;
@@ -18,10 +20,14 @@ export class Connection {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.tableId}`);
+    const socket = new WebSocket(`${scheme}://${location.host}${this.path}`);
     this.socket = socket;
     this.handlers.status("pending", this.retry ? "reconnecting…" : "connecting…");
-    socket.addEventListener("open", () => socket.send(JSON.stringify(this.hello())));
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify(this.hello()));
+      clearInterval(this.pinger);
+      if (this.heartbeat) this.pinger = setInterval(() => this.send({ op: "ping" }), HEARTBEAT);
+    });
     socket.addEventListener("message", (event) => {
       let frame;
       try {
@@ -34,6 +40,7 @@ export class Connection {
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
+      clearInterval(this.pinger);
       if (this.closedForGood || event.code === 1008) {
         this.handlers.status("down", "disconnected");
         return;
@@ -58,6 +65,7 @@ export class Connection {
   close() {
     this.closedForGood = true;
     clearTimeout(this.timer);
+    clearInterval(this.pinger);
     if (this.socket) this.socket.close(1000, "bye");
   }
 }
