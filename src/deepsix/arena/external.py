@@ -29,6 +29,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any, Final
 
 from deepsix._version import __version__
@@ -75,8 +76,9 @@ def program_command(spec: str) -> tuple[str, ...]:
 class _Process:
     """The running program: its pipes, a thread reading each of its outputs."""
 
-    def __init__(self, command: tuple[str, ...], cwd: str | None) -> None:
+    def __init__(self, command: tuple[str, ...], cwd: str | None, log: Path | None) -> None:
         posix = os.name == "posix"
+        self.log = log
         self.popen = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -113,9 +115,14 @@ class _Process:
         self.lines.put(_EOF)
 
     def _drain(self, stream: IO[bytes]) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in iter(lambda: stream.readline(4096), b""):
-                self.stderr.append(line.decode("utf-8", errors="replace").rstrip())
+        with contextlib.ExitStack() as stack:
+            out = stack.enter_context(self.log.open("ab")) if self.log is not None else None
+            with contextlib.suppress(OSError, ValueError):
+                for line in iter(lambda: stream.readline(4096), b""):
+                    self.stderr.append(line.decode("utf-8", errors="replace").rstrip())
+                    if out is not None:
+                        out.write(line)
+                        out.flush()
 
     def send(self, message: dict[str, Any]) -> bool:
         """Write one message; ``False`` if the program no longer reads."""
@@ -207,6 +214,7 @@ class ExternalBot:
         fallback: str | Bot = DEFAULT_FALLBACK,
         label: str | None = None,
         cwd: str | None = None,
+        log: str | Path | None = None,
     ) -> None:
         if isinstance(command, str) or not command or not all(isinstance(p, str) for p in command):
             raise WrongTypeError(f"command is a list of strings, not {command!r}")
@@ -222,6 +230,9 @@ class ExternalBot:
         self.fallback: Bot = make_bot(fallback)
         self.label = label if label is not None else shlex.join(self.command)
         self.cwd = cwd
+        self.log = None if log is None else Path(log)
+        """Where the program's standard error is appended (``None``: kept in memory, the
+        last lines only, for the fault report)."""
         self.faults: list[Fault] = []
         """What went wrong, in order."""
         self.decisions = 0
@@ -356,7 +367,7 @@ class ExternalBot:
     # -- starting and stopping ------------------------------------------------------------
     def _start(self, view: PlayerView, rng: random.Random) -> None:
         try:
-            process = _Process(self.command, self.cwd)
+            process = _Process(self.command, self.cwd, self.log)
         except OSError as error:
             self._fault(FaultKind.HANDSHAKE, 0, f"cannot start {self.command[0]!r}: {error}")
             self.dead = True
