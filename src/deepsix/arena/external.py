@@ -44,6 +44,9 @@ __all__ = ["DEFAULT_FALLBACK", "ExternalBot", "program_command"]
 DEFAULT_FALLBACK: Final = "random"
 """The bot that decides for a program that could not (a late reply, a dead program)."""
 
+_QUEUED_LINES: Final = 1000
+"""Lines read ahead from a program; past that it blocks on its own output (a flood of lines
+costs the referee no memory)."""
 _EOF: Final = b""
 _TOO_LONG: Final = b"\x00too long"
 
@@ -87,7 +90,7 @@ class _Process:
             cwd=cwd,
             start_new_session=posix,  # its own process group: stopping it stops its children
         )
-        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.lines: queue.Queue[bytes] = queue.Queue(maxsize=_QUEUED_LINES)
         self.stderr: deque[str] = deque(maxlen=20)
         assert self.popen.stdout is not None
         assert self.popen.stderr is not None
@@ -159,22 +162,23 @@ class _Process:
         with contextlib.suppress(OSError, ValueError):
             if self.popen.stdin is not None:
                 self.popen.stdin.close()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            _kill(self.popen)
-        for thread in self._threads:
+        _kill(self.popen)  # it, or whatever it started and left behind
+        for thread, stream in zip(
+            self._threads, (self.popen.stdout, self.popen.stderr), strict=True
+        ):
             thread.join(timeout=1.0)
-        for stream in (self.popen.stdout, self.popen.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                if stream is not None:
+            # A process outside its group (one that made itself a session leader) may still
+            # hold the pipe: then the reading thread, a daemon, is left to end with it, since
+            # closing a stream another thread is reading would wait for that process.
+            if not thread.is_alive() and stream is not None:
+                with contextlib.suppress(OSError, ValueError):
                     stream.close()
 
 
 def _kill(popen: subprocess.Popen[bytes]) -> None:
-    """End ``popen`` and its process group, whatever it is doing."""
-    if popen.poll() is not None:
-        return
+    """End ``popen`` and its process group (its children too), whatever they are doing."""
     with contextlib.suppress(OSError):
         if os.name == "posix":
             os.killpg(popen.pid, signal.SIGKILL)
