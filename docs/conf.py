@@ -19,7 +19,7 @@ import deepsix  # noqa: E402  (the path above must be set first)
 
 project = "deepsix"
 author = "The deepsix developers"
-copyright = "2025, the deepsix developers"
+copyright = "2026, the deepsix developers"
 release = deepsix.__version__
 version = ".".join(release.split(".")[:2])
 
@@ -32,11 +32,12 @@ extensions = [
     "sphinx_autodoc_typehints",
     "sphinx_copybutton",
     "deepsix_docs",
+    "deepsix_notebook",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "_scripts", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_scripts", "matches", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 
 # -- MyST ---------------------------------------------------------------------
@@ -53,6 +54,12 @@ html_theme_options = {
     "navigation_with_keys": True,
 }
 html_show_sourcelink = False
+
+# -- source pages (viewcode) -----------------------------------------------------
+# A name documented where it is re-exported (LegalActions on the engine's page) would get a
+# "[docs]" back-link, from its defining module's source page, to an anchor that does not exist
+# there: the source links stay with the module that defines each name.
+viewcode_follow_imported_members = False
 
 # -- autodoc and type hints ----------------------------------------------------
 autodoc_member_order = "bysource"
@@ -76,7 +83,8 @@ _BUILTINS = (
 )
 _STDLIB = (
     "typing|typing_extensions|collections\\.abc|enum|random|types|attrs|attr|abc|pathlib"
-    "|concurrent\\.futures|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
+    "|concurrent\\.futures|contextlib|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
+    "|logging|multiprocessing"
 )
 _BARE = (
     "Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum"
@@ -93,6 +101,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"deepsix\.(io\.serialization|io\.wire|play\.bots)\.T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
+    # The web server's Literal aliases (their values are listed where they are used).
+    (r"py:class", r"(deepsix\.web\.\S+\.)?(TableStatus|Presence|Kind|Status)"),
 ]  # fmt: skip
 
 # -- doctest -------------------------------------------------------------------

@@ -185,7 +185,8 @@ def run_one(name: str, data: bytes, selector: int, *, budget: bool) -> str:
 _TOKENS: Final = [
     b'"', b"{", b"}", b"[", b"]", b",", b":", b"\\", b"\x00", b"\xff", b"\xc3\x28", b"-", b"e9",
     b"99999999999999999999999999999999999999999", b"-1", b"null", b"true", b"1.5", b"7S",
-    b"N:", b"B-999990", b"DEAL:", b"lowest_bid=-999990", b"\n", b";", b"[Rules \"", b"\u2660",
+    b"N:", b"B-999990", b"DEAL:", b"lowest_bid=-999990", b"\n", b";", b"[Rules \"",
+    "\u2660".encode(),  # the spade symbol's UTF-8 bytes
 ]  # fmt: skip
 
 

@@ -326,9 +326,45 @@ def load_layers() -> types.ModuleType:
 
 
 def module_summary(path: Path) -> str:
-    """The first sentence-line of a module's docstring."""
+    """The first paragraph of a module's docstring, on one line (never cut mid-sentence)."""
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-    return doc.strip().splitlines()[0] if doc.strip() else ""
+    return " ".join(doc.strip().split("\n\n", 1)[0].split())
+
+
+RST_INLINE = re.compile(
+    r"``(?P<literal>.+?)``"
+    r"|:(?:py:)?(?P<role>\w+):`(?P<target>[^`]+)`"
+    r"|\*\*(?P<strong>[^*]+)\*\*"
+    r"|\*(?P<emphasis>[^*]+)\*"
+)
+"""The reST inline markup module docstrings use: literals, roles, strong and emphasis."""
+
+
+def rst_inline(text: str) -> list[nodes.Node]:
+    """reST inline markup as docutils nodes: ````x```` and ``:mod:`~a.b``` become literals
+    (a ``~`` keeps the last part, ``Title <target>`` the title), ``*x*`` emphasis."""
+    result: list[nodes.Node] = []
+    position = 0
+    for match in RST_INLINE.finditer(text):
+        if match.start() > position:
+            result.append(nodes.Text(text[position : match.start()]))
+        if match.group("literal") is not None:
+            result.append(nodes.literal(match.group("literal"), match.group("literal")))
+        elif match.group("target") is not None:
+            target = match.group("target")
+            titled = re.fullmatch(r"(.+?)\s*<(.+)>", target)
+            shown = titled.group(1) if titled else target.lstrip("~")
+            if not titled and target.startswith("~"):
+                shown = shown.rsplit(".", 1)[-1]
+            result.append(nodes.literal(shown, shown))
+        elif match.group("strong") is not None:
+            result.append(nodes.strong(match.group("strong"), match.group("strong")))
+        else:
+            result.append(nodes.emphasis(match.group("emphasis"), match.group("emphasis")))
+        position = match.end()
+    if position < len(text):
+        result.append(nodes.Text(text[position:]))
+    return result
 
 
 class ModuleMap(SphinxDirective):
@@ -364,7 +400,8 @@ class ModuleMap(SphinxDirective):
                 number = f"{order[name] + 1}. " if name in order else ""
                 label = nodes.literal(name, name)
                 cell = nodes.paragraph("", "", nodes.Text(number), label)
-                rows.append((layer.name if index == 0 else "", cell, module_summary(names[name])))
+                summary = nodes.paragraph("", "", *rst_inline(module_summary(names[name])))
+                rows.append((layer.name if index == 0 else "", cell, summary))
         missing = sorted(set(names) - placed - set(layers.FACADE))
         if missing:
             LOGGER.warning("modules missing from tests/support/layers.py: %s", ", ".join(missing))
@@ -447,7 +484,7 @@ class RulesBounds(SphinxDirective):
                     nodes.literal(field.name, field.name),
                     allowed,
                     str(getattr(defaults, field.name)),
-                    summary,
+                    nodes.paragraph("", "", *rst_inline(summary)),
                 )
             )
         return [make_table(("Field", "Allowed", "Default", "Meaning"), rows, (22, 26, 10, 42))]

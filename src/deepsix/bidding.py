@@ -115,10 +115,10 @@ def call_error(
     amount = call.amount
     if amount % rules.bid_step:
         return IllegalActionError(Reason.BID_NOT_MULTIPLE, f"{amount}", call)
-    if amount > rules.opening_bid_limit:
+    if standing is not None and amount >= standing:  # over a standing bid, R-BID-5 applies
+        return IllegalActionError(Reason.BID_NOT_LOWER, f"{amount} >= {standing}", call)
+    if amount > rules.opening_bid_limit:  # R-BID-4 limits the opening bid
         return IllegalActionError(
             Reason.BID_ABOVE_OPENING, f"{amount} > {rules.opening_bid_limit}", call
         )
-    if standing is not None and amount >= standing:
-        return IllegalActionError(Reason.BID_NOT_LOWER, f"{amount} >= {standing}", call)
     return IllegalActionError(Reason.BID_BELOW_FLOOR, f"{amount} < {rules.lowest_bid}", call)

@@ -98,7 +98,7 @@ def missing_extra(feature: str, extra: str, error: ImportError) -> MissingDepend
     >>> str(missing_extra("deepsix serve", "web", ImportError(name="uvicorn")))
     'deepsix serve needs the web extra (uvicorn is not installed): pip install "deepsix[web]"'
     """
-    missing = error.name or str(error)
+    missing = error.name.partition(".")[0] if error.name else str(error)
     return MissingDependencyError(
         f"{feature} needs the {extra} extra ({missing} is not installed): "
         f'pip install "deepsix[{extra}]"',

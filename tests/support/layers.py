@@ -40,6 +40,11 @@ LAYERS: Final = (
     ),
     Layer("search", ("deepsix.search",), "the double-dummy solver and the search bot"),
     Layer(
+        "matches",
+        ("deepsix.arena",),
+        "bots as programs (the external bot protocol) and duplicate matches between bots",
+    ),
+    Layer(
         "play and I/O",
         ("deepsix.play", "deepsix.io"),
         "bots, the game loop and the simulator; notation, records, JSON and transcripts",

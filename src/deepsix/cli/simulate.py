@@ -25,7 +25,7 @@ from deepsix.play.simulate import (
 if TYPE_CHECKING:
     import concurrent.futures
 
-__all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "dask_executor", "run"]
 
 HELP = "play many seeded games between bots; print a summary"
 DESCRIPTION = (
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         executor: concurrent.futures.Executor | None = None
         where = f"{workers or 'all local'} worker process(es)"
         if args.scheduler:
-            executor, where = _dask_executor(stack, args.scheduler, workers)
+            executor, where = dask_executor(stack, args.scheduler, workers)
         with terminal.progress("simulating", args.games, show=not args.no_progress) as update:
 
             def advance(done: int, total: int) -> None:
@@ -103,19 +103,26 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     return 0
 
 
-def _distributed() -> Any:
+def _distributed(feature: str = "deepsix simulate --scheduler") -> Any:
     """Dask's ``distributed`` (the ``distributed`` extra)."""
     try:
         return importlib.import_module("distributed")
     except ImportError as error:
-        raise missing_extra("deepsix simulate --scheduler", "distributed", error) from None
+        raise missing_extra(feature, "distributed", error) from None
 
 
-def _dask_executor(
-    stack: contextlib.ExitStack, address: str, workers: int | None
+def dask_executor(
+    stack: contextlib.ExitStack,
+    address: str,
+    workers: int | None,
+    feature: str = "deepsix simulate --scheduler",
 ) -> tuple[concurrent.futures.Executor, str]:
-    """A Dask client's executor: on the scheduler at ``address``, or on a new local cluster."""
-    distributed = _distributed()
+    """A Dask client's executor: on the scheduler at ``address``, or on a new local cluster.
+
+    Shared by the subcommands that take ``--scheduler`` (``simulate``, ``match``);
+    ``feature`` names the option in the message when Dask is not installed.
+    """
+    distributed = _distributed(feature)
     if address == "local":
         count = workers or default_workers()
         cluster = stack.enter_context(

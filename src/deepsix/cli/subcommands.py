@@ -34,6 +34,8 @@ BUILTIN: Final = {
     "play": "deepsix.cli.play",
     "simulate": "deepsix.cli.simulate",
     "replay": "deepsix.cli.replay",
+    "match": "deepsix.cli.match",
+    "bot": "deepsix.cli.bot",
 }
 """The built-in subcommands, in the order ``deepsix --help`` lists them: name -> module."""
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Final, Protocol, TypeVar, runtime_checkable
+from typing import Final, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -35,11 +36,13 @@ T = TypeVar("T")
 __all__ = [
     "BOT_NAMES",
     "ENTRY_POINT_GROUP",
+    "PROGRAMS_ENTRY_POINT_GROUP",
     "Bot",
     "RandomBot",
     "acting_seat",
     "bot_rng",
     "expand_lineup",
+    "is_program",
     "make_bot",
     "register_bot",
 ]
@@ -184,9 +187,42 @@ def register_bot(name: str, factory: BotFactory | str) -> None:
     BOT_NAMES.add(name, factory)
 
 
+PROGRAMS_ENTRY_POINT_GROUP: Final = "deepsix.bot_programs"
+"""The entry point (``program``) that makes a bot from a program's command line.
+
+The library's own is :meth:`deepsix.arena.external.ExternalBot.from_spec`
+(a layer above this one, so it is named here through its entry point)."""
+
+
+def is_program(spec: str) -> bool:
+    """Whether a bot spec names a program rather than a registered bot: a path (it holds a
+    ``/``, like ``./mybot``) or ``exec:COMMAND`` (``exec:node bot.js``).
+
+    Such programs speak the external bot protocol (:mod:`deepsix.arena.protocol`).
+    """
+    text = spec.strip()
+    return text.startswith("exec:") or "/" in text or (os.sep != "/" and os.sep in text)
+
+
+def _program_bot(spec: str) -> Bot:
+    """The bot a program spec names, made by the ``program`` entry point."""
+    for entry_point in importlib.metadata.entry_points(group=PROGRAMS_ENTRY_POINT_GROUP):
+        if entry_point.name == "program":
+            factory = cast(Callable[[str], Bot], _load(spec, entry_point.value))
+            return factory(spec)
+    raise ParseError(
+        f"{spec!r} names a program, but no {PROGRAMS_ENTRY_POINT_GROUP} entry point runs "
+        "programs: is deepsix installed (pip install -e .)?"
+    )
+
+
 def make_bot(spec: str | Bot) -> Bot:
-    """A bot from its name (``"heuristic"``, ``"random"``, ...), or the bot itself."""
+    """A bot from its name (``"heuristic"``, ``"random"``, ...), a program that speaks the
+    external bot protocol (``"./mybot"``, ``"exec:node bot.js"``, see :func:`is_program`),
+    or the bot itself."""
     if isinstance(spec, str):
+        if is_program(spec):
+            return _program_bot(spec)
         name = spec.strip().lower()
         if name not in BOT_NAMES:
             raise ParseError(f"unknown bot {spec!r}: choose from {', '.join(BOT_NAMES)}")

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from deepsix.cards import Card, Rank, Suit
 from deepsix.svg._canvas import Canvas, fmt
 
-__all__ = ["CARD_RATIO", "Mark", "card_name", "draw_back", "draw_card", "draw_pip", "suit_name"]
+__all__ = [
+    "CARD_RATIO",
+    "Mark",
+    "card_name",
+    "draw_back",
+    "draw_card",
+    "draw_pip",
+    "draw_suit_badge",
+    "mark_cards",
+    "suit_name",
+]
 
 CARD_RATIO: Final = 1.4
 """A card's height over its width."""
@@ -60,6 +71,35 @@ class Mark(enum.Enum):
     """A card of the last trick, no longer on the table."""
 
 
+_NOTES: Final = {
+    Mark.LEGAL: "may be played now",
+    Mark.SHOWN: "shown in the invitation",
+    Mark.RECEIVED: "received from partner",
+}
+
+
+def mark_cards(
+    cards: Sequence[Card],
+    *,
+    legal: Iterable[Card] = (),
+    shown: Iterable[Card] = (),
+    received: Iterable[Card] = (),
+) -> list[tuple[Mark | None, str]]:
+    """Each card's mark and note, in that order of precedence; a card held twice is marked
+    as often as it is listed (one legal 7S marks one of two)."""
+    pools = [(Mark.LEGAL, list(legal)), (Mark.SHOWN, list(shown)), (Mark.RECEIVED, list(received))]
+    found: list[tuple[Mark | None, str]] = []
+    for face in cards:
+        for mark, pool in pools:
+            if face in pool:
+                pool.remove(face)
+                found.append((mark, _NOTES[mark]))
+                break
+        else:
+            found.append((None, ""))
+    return found
+
+
 def draw_pip(  # noqa: PLR0913, PLR0917  # where, how big, which suit, what colour
     canvas: Canvas, x: float, y: float, size: float, suit: Suit, fill: str
 ) -> None:
@@ -68,6 +108,20 @@ def draw_pip(  # noqa: PLR0913, PLR0917  # where, how big, which suit, what colo
         f'<path transform="translate({fmt(x)} {fmt(y)}) scale({size / 100:.4g})" '
         f'd="{PIPS[suit]}" fill="{fill}"/>'
     )
+
+
+def draw_suit_badge(canvas: Canvas, x: float, y: float, size: float, suit: Suit) -> None:
+    """The pip of ``suit`` on a card-coloured tile (readable on any background, dark ones too)."""
+    pad = size * 0.18
+    canvas.rect(
+        x - pad,
+        y - pad,
+        size + 2 * pad,
+        size + 2 * pad,
+        fill=canvas.theme.card_face,
+        radius=size * 0.25,
+    )
+    draw_pip(canvas, x, y, size, suit, canvas.theme.suit(suit))
 
 
 def draw_card(  # noqa: PLR0913  # geometry, then options

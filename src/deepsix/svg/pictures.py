@@ -10,14 +10,15 @@ from deepsix.errors import ParseError, WrongTypeError
 from deepsix.melds import Meld
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.state import GameState, HandRecord
-from deepsix.svg._canvas import Canvas, text_width
+from deepsix.svg._canvas import Canvas
 from deepsix.svg._cards import (
     CARD_RATIO,
     Mark,
     card_name,
     draw_back,
     draw_card,
-    draw_pip,
+    draw_suit_badge,
+    mark_cards,
     suit_name,
 )
 from deepsix.svg.theme import Theme, theme_named
@@ -29,6 +30,7 @@ __all__ = [
     "TEAM_NAMES",
     "card",
     "check_cards",
+    "check_seat",
     "hand",
     "meld",
     "meld_label",
@@ -56,7 +58,8 @@ def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     return found
 
 
-def _seat(value: object, what: str = "seat") -> Seat:
+def check_seat(value: object, what: str = "seat") -> Seat:
+    """``value`` as a :class:`~deepsix.Seat`, or a typed error naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise WrongTypeError(f"{what} must be a Seat, not {value!r}")
     if not 0 <= value <= 3:
@@ -139,15 +142,8 @@ def hand(  # noqa: PLR0913  # the cards, then keywords
     canvas = Canvas(box_w, box_h, look, title=title, description=notes, size=size, kind="hand")
     if label:
         canvas.text(_PAD, _PAD + 16, label, size=17, bold=True)
-    for i, item in enumerate(held):
-        mark = None
-        note = ""
-        if item in raised:
-            raised.remove(item)
-            mark, note = Mark.LEGAL, "may be played"
-        elif item in outlined:
-            outlined.remove(item)
-            mark, note = Mark.SHOWN, "shown"
+    marks = mark_cards(held, legal=raised, shown=outlined)
+    for i, (item, (mark, note)) in enumerate(zip(held, marks, strict=True)):
         draw_card(canvas, _PAD + i * step, top, width, item, mark=mark, note=note)
     return canvas.render()
 
@@ -167,7 +163,7 @@ def _plays_of(plays: object) -> tuple[tuple[tuple[Seat, Card], ...], Seat | None
     for play in plays:
         if not isinstance(play, tuple) or len(play) != 2 or not isinstance(play[1], Card):
             raise WrongTypeError(f"a play is a (seat, card) pair, not {play!r}")
-        found.append((_seat(play[0], "a play's seat"), play[1]))
+        found.append((check_seat(play[0], "a play's seat"), play[1]))
     if len(found) > 4:
         raise ParseError(f"a trick has at most four plays, not {len(found)}")
     return tuple(found), None
@@ -192,7 +188,7 @@ def trick(
     width = 76.0
     slot = width + 28
     box_w = 2 * _PAD + 4 * slot - 28
-    box_h = 2 * _PAD + 24 + 18 + width * CARD_RATIO + 28
+    box_h = 2 * _PAD + 24 + 18 + 26 + width * CARD_RATIO + 28
     winner = None
     if found:
         position = winning_position([c for _, c in found], sunk)
@@ -217,13 +213,12 @@ def trick(
     title = f"A trick, {sunk_words}: " + ("; ".join(words) or "no cards yet") + f". {headline}."
     canvas = Canvas(box_w, box_h, look, title=title, size=size, kind="trick")
     canvas.text(_PAD, _PAD + 18, headline, size=18, bold=True)
-    canvas.text(
-        box_w - _PAD, _PAD + 18, sunk_words.capitalize(), size=15, anchor="end", fill=look.muted
-    )
+    left = _PAD
     if sunk is not None:
-        left = box_w - _PAD - text_width(sunk_words, 15) - 24
-        draw_pip(canvas, left, _PAD + 4, 16, sunk, look.suit(sunk))
-    top = _PAD + 24 + 22
+        draw_suit_badge(canvas, _PAD + 3, _PAD + 30, 14, sunk)
+        left += 24
+    canvas.text(left, _PAD + 43, sunk_words.capitalize(), size=14, fill=look.muted)
+    top = _PAD + 24 + 22 + 26
     for i in range(4):
         x = _PAD + i * slot
         if i < len(found):
@@ -305,7 +300,7 @@ def meld(
         y = top + row * row_h
         canvas.text(_PAD, y + 26, item.kind.label.capitalize(), size=16, bold=True)
         if item.suit is not None:
-            draw_pip(canvas, _PAD, y + 36, 18, item.suit, look.suit(item.suit))
+            draw_suit_badge(canvas, _PAD, y + 36, 18, item.suit)
             canvas.text(_PAD + 24, y + 51, suit_name(item.suit), size=14, fill=look.muted)
         canvas.text(
             _PAD + 190, y + 26, f"{item.value}".replace("-", "−"), size=18, bold=True, anchor="end"
@@ -363,7 +358,7 @@ def score_sheet(
     row_h = 30.0
     box_w = 2 * _PAD + sum(width for _, width, _ in _COLUMNS)
     head = _PAD + (34.0 if title else 0.0)
-    box_h = head + row_h * (len(hands) + 2) + 36 + _PAD
+    box_h = head + row_h * (len(hands) + 2) + 50 + _PAD
     lines = []
     for record in hands:
         verdict = "made" if record.made else "failed"
@@ -421,7 +416,7 @@ def score_sheet(
         for (name, width, anchor), cell in zip(_COLUMNS, cells, strict=True):
             cx = x + (width - 10 if anchor == "end" else width / 2)
             if name == "sunk":
-                draw_pip(canvas, cx - 9, y - 15, 18, record.sunk_suit, look.suit(record.sunk_suit))
+                draw_suit_badge(canvas, cx - 9, y - 15, 18, record.sunk_suit)
             elif name == "bid" and not record.made:
                 canvas.text(cx, y, cell + " ✗", size=15, anchor=anchor, fill=look.hearts, bold=True)
             else:

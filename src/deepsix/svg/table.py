@@ -24,10 +24,12 @@ from deepsix.svg._cards import (
     draw_back,
     draw_card,
     draw_pip,
+    draw_suit_badge,
+    mark_cards,
     suit_name,
 )
 from deepsix.svg._scene import Position, Scene, scene_of
-from deepsix.svg.pictures import SEAT_NAMES, TEAM_NAMES, _seat, meld_label
+from deepsix.svg.pictures import SEAT_NAMES, TEAM_NAMES, check_seat, meld_label
 from deepsix.svg.theme import Theme, theme_named
 from deepsix.tricks import trick_points, winning_position
 
@@ -111,9 +113,9 @@ class _Table:
         y = 50.0
         if scene.sunk_suit is not None:
             canvas.text(x, y, "Sunk:", size=14, fill=theme.muted)
-            x += 42
-            draw_pip(canvas, x, y - 13, 15, scene.sunk_suit, theme.suit(scene.sunk_suit))
-            x += 19
+            x += 46
+            draw_suit_badge(canvas, x, y - 13, 15, scene.sunk_suit)
+            x += 23
             canvas.text(x, y, suit_name(scene.sunk_suit), size=14, bold=True)
             x += text_width(suit_name(scene.sunk_suit), 14, bold=True) + 14
         parts = []
@@ -214,17 +216,8 @@ class _Table:
             list(scene.invitation) if seat == scene.bidder and scene.phase in _BEFORE_PLAY else []
         )
         received = list(scene.received[seat]) if scene.phase in _AFTER_PASSES else []
-        for i, face in enumerate(cards):
-            mark, note = None, ""
-            if face in legal:
-                legal.remove(face)
-                mark, note = Mark.LEGAL, "may be played now"
-            elif face in shown:
-                shown.remove(face)
-                mark, note = Mark.SHOWN, "shown in the invitation"
-            elif face in received:
-                received.remove(face)
-                mark, note = Mark.RECEIVED, "received from partner"
+        marks = mark_cards(cards, legal=legal, shown=shown, received=received)
+        for i, (face, (mark, note)) in enumerate(zip(cards, marks, strict=True)):
             draw_card(canvas, x + i * step, y, width, face, mark=mark, note=note)
 
     def meld_chips(self, melds: Sequence[Meld], x: float, y: float, room: float) -> None:
@@ -236,12 +229,12 @@ class _Table:
             if left + width > x + room and left > x:
                 left, y = x, y + 26
             canvas.open_group(meld_label(item))
-            canvas.rect(left, y, width, 22, fill=theme.background, stroke=theme.accent, radius=6)
+            canvas.rect(left, y, width, 22, fill=theme.card_face, stroke=theme.accent, radius=6)
             tx = left + 7
             if item.suit is not None:
                 draw_pip(canvas, tx, y + 4, 14, item.suit, theme.suit(item.suit))
                 tx += 17
-            canvas.text(tx, y + 15.5, text, size=12)
+            canvas.text(tx, y + 15.5, text, size=12, fill=theme.face_ink)
             canvas.close_group()
             left += width + 6
 
@@ -571,7 +564,7 @@ def table(
     if seat is None:
         bottom = scene.viewer if scene.viewer is not None else Seat.SOUTH
     else:
-        bottom = _seat(seat)
+        bottom = check_seat(seat)
     canvas = Canvas(
         WIDTH,
         HEIGHT,

@@ -67,6 +67,8 @@ class Theme:
     """A card's face."""
     card_edge: str = attrs.field(validator=_colour)
     """A card's border."""
+    face_ink: str = attrs.field(validator=_colour)
+    """Text on a card's face colour (meld chips)."""
     card_back: str = attrs.field(validator=_colour)
     """A card's back (a hidden card)."""
     card_back_mark: str = attrs.field(validator=_colour)
@@ -109,6 +111,7 @@ LIGHT: Final = Theme(
     felt_ink="#ffffff",
     card_face="#ffffff",
     card_edge="#8c8c8c",
+    face_ink="#1d1d1f",
     card_back="#24457a",
     card_back_mark="#4a6fa8",
     clubs="#1b7f3b",
@@ -133,6 +136,7 @@ DARK: Final = Theme(
     felt_ink="#f2f2f2",
     card_face="#f4f1ea",
     card_edge="#6b6b6b",
+    face_ink="#1d1d1f",
     card_back="#3b5c94",
     card_back_mark="#6f8fc7",
     clubs="#147033",

@@ -1,0 +1,173 @@
+"""Duplicate matches: the same deals for both seatings, resumable, the same games on one core
+or many, every game recorded; a program's faults stay in its own games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+from deepsix import Deal, ParseError, read_record, replay
+from deepsix.arena.match import (
+    GameOutcome,
+    MatchConfig,
+    MatchError,
+    MatchResult,
+    play_deal,
+    pool_markdown,
+    report_markdown,
+    run_match,
+    run_pool,
+)
+from tests.arena.programs import faulty
+
+CONFIG = MatchConfig(("heuristic", "random"), deals=3, seed=2026)
+
+
+def games(result: MatchResult) -> list[tuple[object, ...]]:
+    """Each game's deal, seating, seed, scores, winner and hands (its times left out)."""
+    return [(o.deal, o.swapped, o.seed, o.scores, o.winner, o.hands) for o in result.outcomes]
+
+
+def deals_of(record_text: str) -> list[Deal]:
+    return [a for a in read_record(record_text).actions if isinstance(a, Deal)]
+
+
+def test_both_games_of_a_deal_are_dealt_the_same_cards_with_the_seats_swapped() -> None:
+    (first, first_text), (second, second_text) = play_deal(CONFIG, 0)
+    assert (first.swapped, second.swapped) == (False, True)
+    assert first.seed == second.seed == CONFIG.seed_of(0)
+    shared = min(len(first.hands), len(second.hands))
+    assert deals_of(first_text)[:shared] == deals_of(second_text)[:shared]
+    assert read_record(first_text).tag("North") == "heuristic"
+    assert read_record(second_text).tag("North") == "random"
+    assert first.team_of(0) != second.team_of(0)
+
+
+def test_a_match_writes_every_game_and_its_report(tmp_path: Path) -> None:
+    result = run_match(CONFIG, tmp_path, workers=1)
+    assert len(result.outcomes) == 6
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 6
+    for outcome in result.outcomes:
+        final = replay(read_record((tmp_path / outcome.record).read_text()))
+        assert final.scores == outcome.scores
+        assert final.winner == outcome.winner
+        assert len(final.completed_hands) == len(outcome.hands)
+    assert GameOutcome.from_json(json.loads(lines[0])) == result.outcomes[0]
+    report = report_markdown(result, command="deepsix match heuristic random --deals 3")
+    summary = result.summary()
+    assert f"| games won | {summary.wins[0]} | {summary.wins[1]} |" in report
+    assert "95% Wilson interval" in report
+    assert "Produced by `deepsix match heuristic random --deals 3`" in report
+
+
+def test_one_core_or_two_play_the_same_games(tmp_path: Path) -> None:
+    one = run_match(CONFIG, workers=1)
+    two = run_match(CONFIG, workers=2)
+    assert games(one) == games(two)
+
+
+def test_a_stopped_match_resumes_where_it_stopped(tmp_path: Path) -> None:
+    whole = run_match(CONFIG, workers=1)
+    run_match(CONFIG, tmp_path, workers=1)
+    saved = tmp_path / "games.jsonl"
+    lines = saved.read_text().splitlines()
+    # Stopped in the middle of the last deal: its first game saved, the second torn mid-line.
+    saved.write_text("\n".join(lines[:5]) + "\n" + lines[5][:40])
+    seen: list[tuple[int, int]] = []
+    resumed = run_match(CONFIG, tmp_path, workers=1, progress=lambda d, t: seen.append((d, t)))
+    assert resumed.resumed == 4  # two whole deals; the lone game is played again with its twin
+    assert seen[0] == (4, 6)
+    assert seen[-1] == (6, 6)
+    assert games(resumed) == games(whole)
+
+
+def test_a_directory_of_another_match_is_refused(tmp_path: Path) -> None:
+    run_match(attrs.evolve(CONFIG, deals=1), tmp_path, workers=1)
+    with pytest.raises(MatchError, match="holds another match"):
+        run_match(attrs.evolve(CONFIG, deals=1, seed=1), tmp_path, workers=1)
+    with pytest.raises(MatchError, match="holds a match already"):
+        run_match(attrs.evolve(CONFIG, deals=1), tmp_path, workers=1, resume=False)
+
+
+def test_seeds_registered_in_advance() -> None:
+    config = attrs.evolve(CONFIG, deals=2, seeds=(11, 12))
+    assert [config.seed_of(i) for i in range(2)] == [11, 12]
+    with pytest.raises(ParseError, match="2 seeds registered for 3 deals"):
+        attrs.evolve(CONFIG, seeds=(11, 12))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"sides": ("heuristic",)},
+        {"sides": ("heuristic", "heuristic")},
+        {"sides": ("heuristic", "nobot")},
+        {"sides": ("heuristic", "./no-such-program")},
+        {"deals": 0},
+        {"time_limit": -1.0},
+        {"fallback": "nobot"},
+    ],
+)
+def test_bad_settings_are_refused(change: dict[str, object]) -> None:
+    with pytest.raises(ParseError):
+        attrs.evolve(CONFIG, **change)  # type: ignore[arg-type]  # the point
+
+
+def test_a_programs_faults_stay_in_its_own_games(tmp_path: Path) -> None:
+    """A program that crashes whenever it sits North: each such game is finished by the
+    fallback and recorded; the games where it sat elsewhere, and its opponents, are clean."""
+    config = MatchConfig((faulty("--crash", "3", "--seat", "N"), "heuristic"), deals=2, seed=5)
+    result = run_match(config, tmp_path, workers=1)
+    assert len(result.outcomes) == 4
+    for outcome in result.outcomes:
+        north = outcome.seats[0]
+        if not outcome.swapped:  # the program sat North (and South)
+            assert north.dead
+            assert north.faults[0].startswith("crashed at decision 3")
+            assert outcome.seats[2].faults == ()
+        assert all(not log.faults for log in outcome.seats[1::2]) or outcome.swapped
+        if outcome.swapped:
+            assert all(not log.faults for log in outcome.seats)
+        text = (tmp_path / outcome.record).read_text()
+        replay(read_record(text))
+        assert ("FaultsNorth" in text) == (not outcome.swapped)
+    summary = result.summary()
+    assert summary.sides[0].dead == 2
+    assert summary.sides[1].faults == 0
+
+
+def test_a_pool_is_rated(tmp_path: Path) -> None:
+    config = MatchConfig(("heuristic", "random"), deals=2, seed=3)
+    pool = run_pool(["random", "heuristic", "exec:python3 -c pass"], config, tmp_path, workers=1)
+    assert len(pool.matches) == 3
+    ratings = {rating.name: rating for rating in pool.ratings}
+    assert ratings["random"].elo == 0.0
+    assert ratings["heuristic"].elo > ratings["random"].elo
+    assert ratings["heuristic"].low > 0  # it beat random in every game
+    assert (tmp_path / "random-vs-heuristic" / "games.jsonl").exists()
+    text = pool_markdown(pool)
+    assert "| random | +0 | anchor |" in text
+    assert text.count(" vs ") == 3
+
+
+def test_a_dask_cluster_plays_the_same_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program bot included: each Dask worker starts its own program for each game."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("DASK_TEMPORARY_DIRECTORY", str(tmp_path))
+    config = MatchConfig((faulty(), "random"), deals=2, seed=8)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_match(config, tmp_path / "dask", executor=client.get_executor())
+    local = run_match(config, workers=1)
+    assert games(remote) == games(local)
+    assert len(list((tmp_path / "dask" / "games").glob("*.rec"))) == 4
