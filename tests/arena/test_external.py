@@ -33,7 +33,9 @@ def play(bot: ExternalBot, seed: int = 5, seat: Seat = Seat.NORTH) -> GameState:
 
 
 def program(spec: str, **options: object) -> ExternalBot:
-    return ExternalBot(program_command(spec), time_limit=LIMIT, **options)  # type: ignore[arg-type]  # keywords
+    """The bot ``spec`` names, with :data:`LIMIT` seconds a decision unless told otherwise."""
+    options.setdefault("time_limit", LIMIT)
+    return ExternalBot(program_command(spec), **options)  # type: ignore[arg-type]  # keywords
 
 
 def test_the_c_reference_bot_plays_a_whole_game(refbot: Path) -> None:
