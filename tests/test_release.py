@@ -133,11 +133,11 @@ def test_read_the_docs_builds_the_same_site_with_warnings_as_errors() -> None:
         "fail_on_warning": True,
     }
     assert config["python"]["install"] == [
-        {"method": "pip", "path": ".", "extra_requirements": ["web"]}
+        {"method": "pip", "path": ".", "extra_requirements": ["web", "postgres"]}
     ]
     assert "python -m pip install --group docs" in config["build"]["jobs"]["post_install"]
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
-    assert 'install(session, "docs", extras="[web]")' in noxfile  # what nox -s docs installs
+    assert 'install(session, "docs", extras="[web,postgres]")' in noxfile  # what nox -s docs installs
 
 
 # -- what a newcomer reads first ---------------------------------------------------------------
