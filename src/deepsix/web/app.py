@@ -16,13 +16,14 @@ from typing import Any
 
 from deepsix.errors import missing_extra
 from deepsix.web.botpool import BotPool
+from deepsix.web.cluster import Cluster
 from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
 from deepsix.web.rooms import Services
 from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, page
 from deepsix.web.runner import Runner
 from deepsix.web.sockets import MAX_FRAME_BYTES, lobby_socket, table_socket
-from deepsix.web.store import open_store
+from deepsix.web.store import open_exchange, open_store
 from deepsix.web.store.writer import Writer
 
 try:  # the web extra; without it, one line says what to install
@@ -38,7 +39,8 @@ __all__ = ["MAX_FRAME_BYTES", "create_app"]
 def create_app(
     database: str | Path = ":memory:", *, config: ServerConfig | None = None, **settings: Any
 ) -> Starlette:
-    """The server's ASGI application, its tables stored in the SQLite file ``database``.
+    """The server's ASGI application, its tables stored in ``database``: an SQLite file, or a
+    PostgreSQL URL (then it serves the same tables as every other server of that database).
 
     ``config`` (or its fields as keywords: ``bot_delay=0.6``, ...) says how
     tables run.  On start-up every stored table is rebuilt (or quarantined)
@@ -48,19 +50,28 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        writer = Writer(open_store(database, durable=config.durable))
+        store = open_store(database, durable=config.durable)
+        writer = Writer(store)
         pool = BotPool(config.bot_workers)
-        lobby = Lobby(Services(writer, pool, config, Runner))
+        services = Services(writer, pool, config, Runner)
+        lobby = Lobby(services)
+        exchange = open_exchange(store)  # a database several servers share: join them
+        cluster = None if exchange is None else Cluster(lobby, exchange)
         try:
             await lobby.load()
+            if cluster is not None:
+                services.peers = cluster
+                await cluster.start()
             lobby.start()
             app.state.lobby = lobby
             app.state.config = config
             yield
         finally:
             await lobby.close()
+            if cluster is not None:
+                await cluster.close()  # after the runners stopped: the leases lapse
             await pool.aclose()
-            writer.close()
+            writer.close()  # the writes already asked for are made first
 
     routes: list[BaseRoute] = [
         Route("/", page),

@@ -60,6 +60,7 @@ class Lobby:
         self._push: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._presence: dict[str, tuple[str, ...]] = {}
+        self._replicating = asyncio.Lock()
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -143,6 +144,10 @@ class Lobby:
                 f"table {table_id} cannot be served: {self.quarantined[table_id]}",
                 503,
             )
+        if self.services.peers.shared:  # made by another server of the site?
+            replica = await self.replica(table_id)
+            if replica is not None:
+                return replica
         row = await self.services.store.table(table_id)
         if row is None or row.status != "finished":
             raise WebError("no-such-table", f"no table {table_id[:40]!r}", 404)
@@ -153,6 +158,42 @@ class Lobby:
         room.unattended_since = time.monotonic()
         self.rooms[table_id] = room
         return room
+
+    async def replica(self, table_id: str) -> Room | None:
+        """A live table another server of the site made: rebuilt from storage and served here
+        too (its moves come in as that server stores them).  ``None`` if it is not live or
+        cannot be rebuilt (then it is quarantined here, as at start).
+
+        One table is rebuilt at a time, each from its row and moves as read then, so two
+        callers never make two rooms of one table.
+        """
+        async with self._replicating:
+            known = self.rooms.get(table_id)
+            if known is not None or table_id in self.quarantined:
+                return known
+            store = self.services.store
+            row = await store.table(table_id)
+            if row is None or row.status == "finished":
+                return None
+            try:
+                room = self._rebuild(row, await store.moves(row.id))
+            except Exception as error:
+                self._quarantine(row.id, _reason(error))
+                return None
+            self.rooms[row.id] = room
+        room.runner.start()
+        self._changed(room)
+        return room
+
+    def archived(self, row: TableRow) -> None:
+        """A table another server of the site finished (not served here): list it."""
+        if row.status == "finished" and not row.private:
+            self.recent = [info for info in self.recent if info.id != row.id]
+            self.recent.insert(0, info_of_row(row))
+            del self.recent[RECENT_FINISHED:]
+            if self.listeners and self._push is None:
+                with contextlib.suppress(RuntimeError):
+                    self._push = asyncio.get_running_loop().call_later(PUSH_DELAY, self._push_now)
 
     async def create(  # noqa: PLR0913  # the table's settings, all keywords
         self,
@@ -205,6 +246,7 @@ class Lobby:
         await self._store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
         self.rooms[table_id] = room
+        await self.services.peers.adopt(room)
         room.runner.start()
         self._changed(room)
         return room, secret, host
@@ -246,14 +288,13 @@ class Lobby:
             await self._store_new(row)
             room.next = row.id
             try:
-                await room.services.store.save_table(room.row())
-            except Exception:
+                await room.save(room.row())
+            except WebError:
                 room.next = None
-                raise WebError(
-                    "storage", "the rematch could not be stored: try again", 503
-                ) from None
+                raise
         new_room = Room(self.services, row, room.rules, new_game(room.rules))
         self.rooms[row.id] = new_room
+        await self.services.peers.adopt(new_room)
         new_room.runner.start()
         room.tell(p.Notice("rematch", "a rematch is ready", None, row.id))
         room.changed()
@@ -331,11 +372,12 @@ class Lobby:
                 room.changed()
                 room.runner.wake()
             self._presence[room.id] = presence
-            if room.subscribers:
+            if room.attended:
                 continue
             idle = now - room.unattended_since
             if room.status != "finished" and idle > config.idle_close:
-                await self._close_idle(room)
+                if self.services.peers.owns(room):  # one server of the site closes it
+                    await self._close_idle(room)
             elif room.status == "finished" and idle > config.keep_finished:
                 await room.runner.stop()
                 del self.rooms[room.id]

@@ -28,7 +28,7 @@ from deepsix.actions import Action
 from deepsix.cards import Seat, Team
 from deepsix.engine import apply
 from deepsix.events import Event, HandScored, events
-from deepsix.io.wire import dumps
+from deepsix.io.wire import action_from_wire, dumps
 from deepsix.play.bots import BOT_NAMES, bot_rng
 from deepsix.play.loop import GameDriver
 from deepsix.rebuild import history_start, walk
@@ -41,10 +41,21 @@ from deepsix.web.botpool import BotPool
 from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, holds
 from deepsix.web.protocol import WebError
-from deepsix.web.store import SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
+from deepsix.web.store import RowChanged, SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
 from deepsix.web.store.writer import Writer
 
-__all__ = ["Room", "RoomRunner", "Services", "Subscriber", "bot_names", "letter", "seat_of"]
+__all__ = [
+    "Alone",
+    "Peers",
+    "Remote",
+    "Room",
+    "RoomRunner",
+    "Services",
+    "Subscriber",
+    "bot_names",
+    "letter",
+    "seat_of",
+]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -130,13 +141,15 @@ class Room:
         self.result: p.Result | None = _result(row.result)
         self.finished_at = row.finished
         self.next = row.next
+        self.version = row.version
+        """The stored row's version this room holds (a shared database refuses older)."""
         self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
         self.state = state
-        moves = len(state.history)
-        self.driver = GameDriver(
-            row.seed, state, streams=[bot_rng(row.seed, s, moves or None) for s in Seat]
-        )
+        self.driver = self.new_driver()
         self.subscribers: set[Subscriber] = set()
+        self.remote: dict[str, Remote] = {}
+        """The connections other servers of the site have to this table, by server
+        (:mod:`deepsix.web.cluster`); empty for a server alone."""
         now = time.monotonic()
         self.standins: dict[Seat, str] = {}
         """Human seats a stand-in bot plays, and why (``absent`` or ``clock``)."""
@@ -154,7 +167,26 @@ class Room:
         self.runner: RoomRunner = services.make_runner(self)
         """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
 
+    def new_driver(self) -> GameDriver:
+        """The game's driver from the present state on, as a server that loads the table makes
+        it (its deals resume where the game is; each seat's bot stream is a fresh one)."""
+        moves = len(self.state.history)
+        return GameDriver(
+            self.seed, self.state, streams=[bot_rng(self.seed, s, moves or None) for s in Seat]
+        )
+
     # -- what everyone may see ------------------------------------------------------------
+
+    def _heard(self, seat: Seat) -> list[float]:
+        """When each connection of ``seat`` (here, and at the other servers) last spoke."""
+        heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
+        heard.extend(r.heard[seat] for r in self.remote.values() if seat in r.heard)
+        return heard
+
+    @property
+    def attended(self) -> bool:
+        """Whether anyone is connected to the table, at this server or another."""
+        return bool(self.subscribers) or any(r.heard or r.spectators for r in self.remote.values())
 
     @property
     def seq(self) -> int:
@@ -167,7 +199,7 @@ class Room:
         slot = self.seats[seat]
         if slot.kind == "bot":
             return "online"
-        heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
+        heard = self._heard(seat)
         if not heard:
             return "offline"
         fresh = time.monotonic() - max(heard) < self.services.config.away_after
@@ -175,7 +207,7 @@ class Room:
 
     def absent_since(self, seat: Seat) -> float | None:
         """Since when a human seat has had no live connection (``None``: she is here)."""
-        heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
+        heard = self._heard(seat)
         if heard:
             last = max(heard)
             return None if time.monotonic() - last < self.services.config.away_after else last
@@ -210,7 +242,8 @@ class Room:
             hand_number=state.hand_number,
             scores=state.scores,
             seats=tuple(seats),
-            spectators=sum(1 for sub in self.subscribers if sub.seat is None),
+            spectators=sum(1 for sub in self.subscribers if sub.seat is None)
+            + sum(r.spectators for r in self.remote.values()),
             clock=self.clock,
             standin=self.standin,
             created=self.created,
@@ -237,6 +270,7 @@ class Room:
             "result": None if self.result is None else _result_json(self.result, self),
             "finished": self.finished_at,
             "next": self.next,
+            "version": self.version,
         }
         fields.update(changes)
         return TableRow(**fields)
@@ -293,8 +327,13 @@ class Room:
             subscriber.push(text)
 
     def tell(self, notice: p.Notice) -> None:
-        """Push a notice to every connection."""
+        """Push a notice to every connection (those of the other servers too)."""
         text = p.encode(notice)
+        self.services.peers.announce(self, {"k": "notice", "frame": text})
+        self.push_all(text)
+
+    def push_all(self, text: str) -> None:
+        """Push one frame to every connection of this server."""
         for subscriber in list(self.subscribers):
             subscriber.push(text)
 
@@ -338,6 +377,7 @@ class Room:
         seat = subscriber.seat
         if seat is not None and self.standins.get(seat) is not None:
             self._returned(seat)
+        self.services.peers.presence_changed(self)
         self.changed()
         self.runner.wake()
 
@@ -348,8 +388,9 @@ class Room:
             now = time.monotonic()
             if subscriber.seat is not None:
                 self.left_at[subscriber.seat] = now
-            if not self.subscribers:
+            if not self.attended:
                 self.unattended_since = now
+            self.services.peers.presence_changed(self)
             self.changed()
             self.runner.wake()
 
@@ -394,6 +435,7 @@ class Room:
         try:
             await self.services.store.append(self.id, self.seq + 1, dumps(action), time.time())
         except SeqTaken:
+            await self.catch_up()  # the other server's move: shown here too, then refused
             raise WebError("stale", "another server stored this move first") from None
         except WebError:
             raise
@@ -401,6 +443,10 @@ class Room:
             self.runner.storage_failed(error)
             raise WebError("storage", "the move could not be stored: try again") from None
         self.runner.storage_back()
+        self._advance(before, action, after)
+
+    def _advance(self, before: GameState, action: Action, after: GameState) -> None:
+        """The game moved on by a stored ``action``: take the new state and show it."""
         self.state = after
         now = time.monotonic()
         self.last_move = self.turn_began = now
@@ -411,10 +457,60 @@ class Room:
         else:
             self.broadcast(found)
 
+    async def catch_up(self) -> int:
+        """Take the moves another server stored since this room's state; how many.  Hold
+        the lock.  Each is checked by the engine again, as when a table is loaded."""
+        stored = await self.services.store.moves(self.id)
+        taken = 0
+        for text in stored[self.seq :]:
+            self.follow(action_from_wire(json.loads(text)))
+            taken += 1
+        return taken
+
+    def follow(self, action: Action) -> None:
+        """Apply a move another server stored (the next one).  Hold the lock."""
+        before = self.state
+        self._advance(before, action, apply(before, action))
+
+    def take_row(self, row: TableRow) -> None:
+        """Another server changed the table's row: take its seats, status and settings.
+
+        A connection whose seat changed hands (a new credential, a bot) is told and
+        closed, as at the server that made the change.  A row older than the one held
+        is ignored.
+        """
+        if row.version < self.version:
+            return
+        self.version = row.version
+        for index, (old, new) in enumerate(zip(self.seats, row.seats, strict=True)):
+            seat = Seat(index)
+            if old.kind == "human" and (new.kind != "human" or new.credential != old.credential):
+                kind: Literal["revoked", "seat-changed"] = (
+                    "revoked" if new.kind == "human" else "seat-changed"
+                )
+                text = (
+                    "this seat's credential was re-issued"
+                    if kind == "revoked"
+                    else (f"{old.name} was replaced by the {new.bot or 'stand-in'} bot")
+                )
+                self.close_seat(seat, p.Notice(kind, text, letter(seat)), 1008, kind)
+        self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
+        self.status = row.status
+        self.private = row.private
+        self.clock = row.clock
+        self.standin = row.standin
+        self.host = row.host
+        self.invite = row.invite
+        self.result = _result(row.result)
+        self.finished_at = row.finished
+        self.next = row.next
+        self.changed()
+
     async def mark_ready(self, seat: Seat, hand: int) -> None:
         """``seat`` has looked at hand ``hand``'s summary."""
         if hand == len(self.state.completed_hands):
             self.ready.add(seat)
+            self.services.peers.announce(self, {"k": "ready", "seat": letter(seat), "hand": hand})
             self.runner.wake()
 
     async def take_back(self, seat: Seat) -> None:
@@ -426,6 +522,7 @@ class Room:
 
     def _returned(self, seat: Seat) -> None:
         del self.standins[seat]
+        self.services.peers.announce(self, {"k": "standin", "seat": letter(seat), "reason": None})
         self.turn_began = time.monotonic()
         self.tell(p.Notice("returned", f"{self.seats[seat].name} is back", letter(seat)))
 
@@ -454,9 +551,17 @@ class Room:
         """Store the room's row; :class:`~deepsix.web.protocol.WebError` ``storage`` if it fails."""
         try:
             await self.services.store.save_table(row)
+        except RowChanged:  # another server changed the table: take its row, then try again
+            fresh = await self.services.store.table(self.id)
+            if fresh is not None:
+                self.take_row(fresh)
+            raise WebError(
+                "conflict", "the table changed at another server meanwhile: try again", 409
+            ) from None
         except Exception as error:
             self.runner.storage_failed(error)
             raise WebError("storage", "the change could not be stored: try again", 503) from None
+        self.version = row.version + 1
         self.runner.storage_back()
 
 
@@ -486,6 +591,55 @@ class RoomRunner(Protocol):
 
 
 @attrs.define
+class Remote:
+    """The connections another server of the site has to a room (:mod:`deepsix.web.cluster`)."""
+
+    at: float
+    """When it last told us (``time.monotonic()``)."""
+    heard: dict[Seat, float]
+    """When each seat's connections there last spoke (``time.monotonic()``, ours)."""
+    spectators: int = 0
+    """How many watch there."""
+
+
+class Peers(Protocol):
+    """The other servers of the site (:class:`deepsix.web.cluster.Cluster`), as rooms see them."""
+
+    shared: bool
+    """Whether other servers may serve the same tables."""
+
+    def owns(self, room: Room) -> bool:
+        """Whether this server makes the table's own moves (deals, bots, clocks)."""
+
+    def announce(self, room: Room, message: dict[str, object]) -> None:
+        """Tell the other servers something about the table that is not stored."""
+
+    def presence_changed(self, room: Room) -> None:
+        """A connection to the table came or went here."""
+
+    async def adopt(self, room: Room) -> None:
+        """A new table made here: take its lease."""
+
+
+class Alone:
+    """A server alone with its database: it owns every table and tells no one."""
+
+    shared = False
+
+    def owns(self, room: Room) -> bool:
+        return True
+
+    def announce(self, room: Room, message: dict[str, object]) -> None:
+        return None
+
+    def presence_changed(self, room: Room) -> None:
+        return None
+
+    async def adopt(self, room: Room) -> None:
+        return None
+
+
+@attrs.define
 class Services:
     """What every room shares: storage, the bot pool, the settings, the lobby's ears."""
 
@@ -496,6 +650,8 @@ class Services:
     """Makes the task that drives a room (the lobby gives :class:`deepsix.web.runner.Runner`)."""
     changed: Callable[[Room], None] = lambda room: None
     """Called when a room's public description changes (the lobby pushes it)."""
+    peers: Peers = attrs.field(factory=Alone)
+    """The other servers of the site (:mod:`deepsix.web.cluster`), if any."""
 
 
 def _result(text: str | None) -> p.Result | None:

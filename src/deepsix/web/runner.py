@@ -67,8 +67,8 @@ class Runner:
     # -- life -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the task (if the table is live and no task runs)."""
-        if self.room.status == "finished":
+        """Start the task (if the table is live, this server owns it, and no task runs)."""
+        if self.room.status == "finished" or not self.room.services.peers.owns(self.room):
             return
         if self._task is None or self._task.done():
             with contextlib.suppress(RuntimeError):  # no running loop: started later
@@ -226,6 +226,9 @@ class Runner:
             if room.state.to_act != seat or seat in room.standins:
                 return
             room.standins[seat] = reason
+            room.services.peers.announce(
+                room, {"k": "standin", "seat": "NESW"[seat], "reason": reason}
+            )
         name = room.seats[seat].name
         why = "ran out of time" if reason == "clock" else "is away"
         room.tell(

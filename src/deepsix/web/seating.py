@@ -8,8 +8,10 @@ credential) closes the connections that held it.
 
 from __future__ import annotations
 
+import functools
 import time
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, Literal, ParamSpec, TypeVar
 
 import attrs
 
@@ -20,6 +22,34 @@ from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, SeatSlot, letter
 
 __all__ = ["configure", "fill", "give_to_bot", "join", "reissue"]
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+ATTEMPTS: Final = 3
+"""How often a change is made again when another server changed the table meanwhile."""
+
+
+def retried(change: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Make a seat change again when another server of the site changed the table meanwhile.
+
+    The room has then taken the other server's row (see
+    :meth:`~deepsix.web.rooms.Room.save`), so the change is checked again
+    against the table as it now is; after ``ATTEMPTS`` tries the ``conflict``
+    error reaches the caller.
+    """
+
+    @functools.wraps(change)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> T:
+        for _ in range(ATTEMPTS - 1):
+            try:
+                return await change(*args, **kwargs)
+            except WebError as error:
+                if error.code != "conflict":
+                    raise
+        return await change(*args, **kwargs)
+
+    return again
 
 
 # --------------------------------------------------------------------------------
@@ -38,6 +68,7 @@ async def _set_seats(room: Room, seats: list[SeatSlot], **changes: Any) -> None:
         setattr(room, name, value)
 
 
+@retried
 async def join(room: Room, seat: Seat, name: str) -> str:
     """Claim an open seat; returns its new credential."""
     async with room.runner.lock:
@@ -56,6 +87,7 @@ async def join(room: Room, seat: Seat, name: str) -> str:
     return secret
 
 
+@retried
 async def fill(room: Room, bot: str) -> None:
     """Give every open seat to ``bot``: the game starts."""
     async with room.runner.lock:
@@ -73,6 +105,7 @@ async def fill(room: Room, bot: str) -> None:
     room.runner.wake()
 
 
+@retried
 async def give_to_bot(room: Room, seat: Seat, bot: str, *, left: bool = False) -> None:
     """The seat is played by ``bot`` from now on (its credential is void)."""
     async with room.runner.lock:
@@ -97,6 +130,7 @@ async def give_to_bot(room: Room, seat: Seat, bot: str, *, left: bool = False) -
     room.runner.wake()
 
 
+@retried
 async def reissue(room: Room, seat: Seat) -> str:
     """A new credential for a human seat; the old one no longer works."""
     async with room.runner.lock:
@@ -111,6 +145,7 @@ async def reissue(room: Room, seat: Seat) -> str:
     return secret
 
 
+@retried
 async def configure(
     room: Room,
     *,

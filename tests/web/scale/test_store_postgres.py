@@ -7,12 +7,14 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import psycopg
 import pytest
 
 from deepsix.web.store import (
     SCHEMA_VERSION,
     ChatRow,
+    RowChanged,
     StoreRefused,
     StoreUnavailable,
     open_exchange,
@@ -107,6 +109,24 @@ def test_servers_starting_together_migrate_once(database: str) -> None:
         assert db.execute("SELECT value FROM deepsix.meta WHERE key = 'layout'").fetchone() == (
             str(SCHEMA_VERSION),
         )
+
+
+def test_a_row_changed_by_another_server_is_not_saved_over(database: str) -> None:
+    mine, theirs = PostgresStore(database), PostgresStore(database)
+    mine.add_table(table_row())
+    read = mine.table("t1")
+    assert read is not None
+    assert read.version == 0
+    theirs.save_table(attrs.evolve(read, private=False))  # the other server's change first
+    with pytest.raises(RowChanged, match="changed by another server"):
+        mine.save_table(attrs.evolve(read, clock=None))  # made from the row before it
+    fresh = mine.table("t1")
+    assert fresh is not None
+    assert (fresh.private, fresh.clock, fresh.version) == (False, 45.5, 1)
+    mine.save_table(attrs.evolve(fresh, clock=None))
+    assert mine.table("t1") == attrs.evolve(fresh, clock=None)
+    mine.close()
+    theirs.close()
 
 
 def test_a_lost_connection_is_one_line_then_made_again(database: str) -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ChatRow",
     "Exchange",
+    "RowChanged",
     "SeatRow",
     "SeqTaken",
     "Store",
@@ -78,6 +79,10 @@ class StoreRefused(StoreError):
 
 class SeqTaken(StoreError):
     """A move is already stored under this ``(table, seq)``: another writer stored it first."""
+
+
+class RowChanged(StoreError):
+    """A table's row was changed by another server since this one read it: read it again."""
 
 
 class TableCorrupt(StoreError):
@@ -135,6 +140,10 @@ class TableRow:
     """When it ended."""
     next: str | None = None
     """The rematch's table id."""
+    version: int = attrs.field(default=0, eq=False)
+    """How many times the row was saved, as read (not part of its value).  A database that
+    several servers share refuses to save a row over a newer one
+    (:class:`RowChanged`); an SQLite file has one server and keeps none."""
 
 
 @attrs.frozen
@@ -168,7 +177,11 @@ class Store(Protocol):
         ...
 
     def save_table(self, row: TableRow) -> None:
-        """Replace a stored table's row (its seats, status, settings ...)."""
+        """Replace a stored table's row (its seats, status, settings ...).
+
+        A shared database raises :class:`RowChanged` if the stored row is not the version
+        ``row`` was made from (another server changed it meanwhile).
+        """
         ...
 
     def table(self, table_id: str) -> TableRow | None:

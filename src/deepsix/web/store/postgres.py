@@ -36,11 +36,14 @@ import secrets
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
+import attrs
+
 from deepsix.errors import missing_extra
 from deepsix.web.store.base import (
     LIVE,
     SCHEMA_VERSION,
     ChatRow,
+    RowChanged,
     SeqTaken,
     StoreRefused,
     StoreUnavailable,
@@ -89,7 +92,8 @@ CREATE TABLE deepsix.tables (
     invite TEXT NOT NULL DEFAULT '',
     result TEXT,
     finished DOUBLE PRECISION,
-    next_table TEXT
+    next_table TEXT,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX tables_by_status ON deepsix.tables (status, created, id);
 CREATE INDEX tables_finished ON deepsix.tables (status, private, finished DESC, id DESC);
@@ -252,32 +256,37 @@ class PostgresStore:
     def save_table(self, row: TableRow) -> None:
         """Replace a stored table's row (and announce it)."""
 
-        def work(db: psycopg.Connection[tuple[Any, ...]]) -> None:
+        def work(db: psycopg.Connection[tuple[Any, ...]]) -> int:
             with db.transaction():
-                db.execute(
+                saved = db.execute(
                     "UPDATE deepsix.tables SET created = %s, rules = %s, dealer = %s, seed = %s,"
                     " seats = %s, status = %s, seeded = %s, private = %s, clock = %s,"
                     " standin = %s, host = %s, invite = %s, result = %s, finished = %s,"
-                    " next_table = %s WHERE id = %s",
-                    (*values_of_row(row)[1:], row.id),
-                )
-                self._announce(db, {"k": "table", "t": row.id})
+                    " next_table = %s, version = version + 1 WHERE id = %s AND version = %s",
+                    (*values_of_row(row)[1:], row.id, row.version),
+                ).rowcount
+                if saved:
+                    self._announce(db, {"k": "table", "t": row.id})
+                return saved
 
-        self._call(f"saving table {row.id}", work)
+        if not self._call(f"saving table {row.id}", work):
+            raise RowChanged(
+                f"{self.location}: table {row.id} was changed by another server meanwhile"
+            )
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or ``None``."""
         found = self._call(
             f"reading table {table_id}",
             lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM deepsix.tables WHERE id = %s",
+                f"SELECT {COLUMNS}, version FROM deepsix.tables WHERE id = %s",
                 (table_id,),
             ).fetchone(),
         )
         if found is None:
             return None
         try:
-            return row_of_values(found)
+            return _versioned(found)
         except (ValueError, TypeError, KeyError, TableCorrupt) as error:
             raise TableCorrupt(f"{self.location}: table {table_id}: {error}") from None
 
@@ -286,7 +295,8 @@ class PostgresStore:
         found = self._call(
             "reading the tables",
             lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM deepsix.tables WHERE status = ANY(%s) ORDER BY created, id",
+                f"SELECT {COLUMNS}, version FROM deepsix.tables"
+                " WHERE status = ANY(%s) ORDER BY created, id",
                 (list(statuses),),
             ).fetchall(),
         )
@@ -294,7 +304,7 @@ class PostgresStore:
         self._damaged = []
         for values in found:
             try:
-                rows.append(row_of_values(values))
+                rows.append(_versioned(values))
             except (ValueError, TypeError, KeyError, TableCorrupt) as error:
                 self._damaged.append((str(values[0]), f"its row cannot be read: {error}"))
         return rows
@@ -313,7 +323,7 @@ class PostgresStore:
             where += " AND (finished < %s OR (finished = %s AND id < %s))"
             parameters = (before[0], before[0], before[1])
         sql = (
-            f"SELECT {COLUMNS} FROM deepsix.tables WHERE {where}"
+            f"SELECT {COLUMNS}, version FROM deepsix.tables WHERE {where}"
             " ORDER BY finished DESC, id DESC LIMIT %s"
         )
         found = self._call(
@@ -323,7 +333,7 @@ class PostgresStore:
         rows = []
         for values in found:
             try:
-                rows.append(row_of_values(values))
+                rows.append(_versioned(values))
             except (ValueError, TypeError, KeyError, TableCorrupt):
                 continue  # an unreadable archived row is not listed
         return rows
@@ -399,6 +409,11 @@ class PostgresStore:
             ).fetchall(),
         )
         return [ChatRow(seat, name, text, at, seq) for seat, name, text, at, seq in reversed(found)]
+
+
+def _versioned(values: tuple[Any, ...]) -> TableRow:
+    """A row read with its version (the last column)."""
+    return attrs.evolve(row_of_values(values[:-1]), version=int(values[-1]))
 
 
 def _payload(origin: str, message: Mapping[str, object]) -> str:
