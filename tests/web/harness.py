@@ -386,7 +386,7 @@ class Client:
 
         def mine(frame: dict[str, Any]) -> bool:
             view = frame["view"]
-            return view["phase"] == "game-over" or view["to_act"] == SEATS[self.seat or 0]
+            return bool(view["phase"] == "game-over" or view["to_act"] == SEATS[self.seat or 0])
 
         if mine(self.last):
             return self.last
