@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import pickle
 import random
@@ -32,12 +33,15 @@ from deepsix.actions import Action
 from deepsix.errors import DeepSixError
 from deepsix.play.bots import BOT_NAMES
 from deepsix.views import PlayerView
+from deepsix.web.botworker import READY
 
 __all__ = ["BotFailure", "BotPool"]
 
 IDLE_WORKER: Final = 60.0
 """Seconds an idle worker is kept before it is stopped."""
 
+START_LIMIT: Final = 120.0
+"""Seconds a new worker process has to start (not counted in any move's time)."""
 SLOW: Final = 0.5
 """Seconds after which a move in a worker counts as slow (and no longer holds up others)."""
 ADMISSION_POLL: Final = 0.02
@@ -81,6 +85,16 @@ class _Worker:
             env=environment,
         )
         self.process = process
+        assert process.stdout is not None
+        # Python's start and the imports are not the first move's: wait for the worker to say
+        # it is ready (a worker that cannot start is reported as a crash).
+        try:
+            async with asyncio.timeout(START_LIMIT):
+                greeting = await process.stdout.readline()
+        except TimeoutError:
+            greeting = b""
+        if greeting != READY:
+            raise BotFailure("its worker did not start", "crashed")
 
     async def ask(self, job: tuple[object, ...]) -> tuple[str, object, object]:
         assert self.process is not None
@@ -154,10 +168,11 @@ class BotPool:
         while not self._admits():
             await asyncio.sleep(ADMISSION_POLL)
         worker = self._idle.pop() if self._idle else _Worker()
-        worker.started = time.monotonic()
+        worker.started = math.inf  # starting: counts as a quick move until it thinks
         self._busy.add(worker)
         try:
             await worker.launch()
+            worker.started = time.monotonic()
             async with asyncio.timeout(limit):
                 status, payload, advanced = await worker.ask((name, factory, seen, stream))
         except TimeoutError:
@@ -165,6 +180,10 @@ class BotPool:
             self._stop(worker)
             self.killed += 1
             raise BotFailure(f"no move within its {limit:g} s limit", "took too long") from None
+        except BotFailure:
+            self._busy.discard(worker)
+            self._stop(worker)
+            raise
         except BaseException as error:
             self._busy.discard(worker)
             self._stop(worker)
