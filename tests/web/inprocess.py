@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+import uvicorn
 
 from deepsix import Seat
 from deepsix.web.botpool import BotPool
@@ -22,6 +25,7 @@ from deepsix.web.rooms import Room, Services
 from deepsix.web.runner import Runner
 from deepsix.web.store import open_store
 from deepsix.web.store.writer import Writer
+from tests.web.harness import Server
 
 
 class Recorder:
@@ -78,3 +82,58 @@ async def make(lobby: Lobby, seats: dict[str, str], me: str | None = None, **ext
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run a test's coroutine in a fresh event loop."""
     asyncio.run(test())
+
+
+class ServerInThread(Server):
+    """The ASGI application under uvicorn in a thread of the test's process.
+
+    The same HTTP and WebSocket surface as :class:`~tests.web.harness.Server`
+    (a subprocess), and the server's own objects within reach, so that a test
+    can break its storage while it runs.
+    """
+
+    def __init__(self, directory: Path, **settings: Any) -> None:
+        super().__init__(directory)
+        self.settings = settings
+        self.thread: threading.Thread | None = None
+        self.uvicorn: uvicorn.Server | None = None
+
+    def start(self) -> None:
+        from deepsix.web.app import create_app
+
+        self.app = create_app(self.db, config=ServerConfig(**self.settings))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_config=None,
+                                ws_ping_interval=None)  # fmt: skip
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.uvicorn.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            assert self.thread.is_alive(), "the server stopped"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.uvicorn is not None and self.thread is not None:
+            self.uvicorn.should_exit = True
+            self.thread.join(30)
+
+    @property
+    def lobby(self) -> Lobby:
+        """The running server's lobby (touch it from the server's thread only, or read it)."""
+        lobby: Lobby = self.app.state.lobby
+        return lobby
+
+    def on_store(self, job: Callable[[Any], object]) -> object:
+        """Run ``job(store)`` on the store's own thread (the writer thread), and wait."""
+        writer = self.lobby.services.store
+        return writer._thread.submit(job, writer.store).result(30)
+
+    def break_storage(self) -> None:
+        """Every write fails from now on, as on a full disk (SQLite refuses writes: the
+        server sees the same ``sqlite3`` error as for a full disk, ``StoreUnavailable``)."""
+        self.on_store(lambda store: store._db.execute("PRAGMA query_only=ON"))
+
+    def mend_storage(self) -> None:
+        """Writes work again (space was freed)."""
+        self.on_store(lambda store: store._db.execute("PRAGMA query_only=OFF"))
