@@ -33,7 +33,9 @@ def play(bot: ExternalBot, seed: int = 5, seat: Seat = Seat.NORTH) -> GameState:
 
 
 def program(spec: str, **options: object) -> ExternalBot:
-    return ExternalBot(program_command(spec), time_limit=LIMIT, **options)  # type: ignore[arg-type]  # keywords
+    """The bot ``spec`` names, with :data:`LIMIT` seconds a decision unless told otherwise."""
+    options.setdefault("time_limit", LIMIT)
+    return ExternalBot(program_command(spec), **options)  # type: ignore[arg-type]  # keywords
 
 
 def test_the_c_reference_bot_plays_a_whole_game(refbot: Path) -> None:
@@ -213,3 +215,42 @@ def test_the_protocol_version_is_named_in_the_handshake(tmp_path: Path) -> None:
     decide = log_of(log)[1]
     assert decide["type"] == "decide"
     assert decide["legal"] == decide["view"]["legal_actions"]  # type: ignore[index]  # a dict
+
+
+def test_a_flood_of_lines_costs_nothing_and_the_game_goes_on() -> None:
+    # Twenty times the lines the referee reads ahead; the limit is generous because reading
+    # them is not the point (on a loaded machine it takes seconds).
+    bot = program(faulty("--flood", "20000"), time_limit=60.0)
+    assert play(bot).is_over
+    assert bot.faults == []
+
+
+def test_what_a_program_leaves_behind_is_stopped_with_it(tmp_path: Path) -> None:
+    """A program that starts a child (which keeps its output open): closing the bot ends the
+    child too, at once."""
+    import os
+    import time
+
+    log = tmp_path / "log.jsonl"
+    bot = program(faulty("--child", "--log", str(log)))
+    play(bot)
+    child = int((tmp_path / "log.jsonl.child").read_text())
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = _alive(child)
+    if alive:
+        os.kill(child, 9)  # the test's own child: do not leave it running
+    assert not alive
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, reaped by nobody here, counts as gone)."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split()[2] == "Z")
