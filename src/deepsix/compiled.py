@@ -39,6 +39,7 @@ CANDIDATES: Final = (
     "deepsix.state",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._encoder",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
