@@ -39,7 +39,6 @@ CANDIDATES: Final = (
     "deepsix.state",
     "deepsix.engine",
     "deepsix.search._core",
-    "deepsix.adapters._encoder",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
