@@ -105,6 +105,30 @@ def test_a_missing_extra_is_one_line_naming_it(hidden: str, code: str, extra: st
 
 
 @pytest.mark.parametrize(
+    ("hidden", "code", "extra"),
+    [
+        ("numpy", "import deepsix.adapters.openspiel", "openspiel"),
+        ("gymnasium", "import deepsix.adapters.pettingzoo", "pettingzoo"),
+        ("starlette", "import deepsix.web.app", "web"),
+        ("cattrs", "import deepsix; deepsix.to_json(deepsix.Card('7S'))", "json"),
+    ],
+)
+def test_uncaught_the_traceback_is_short_and_ends_naming_the_extra(
+    hidden: str, code: str, extra: str
+) -> None:
+    """No chained traceback ("the above exception was the direct cause ..."): one error."""
+    script = f"import sys; sys.modules[{hidden!r}] = None\n" + code.replace("; ", "\n")
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("Traceback") == 1, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.partition(": ")[0].endswith(".MissingDependencyError"), last
+    assert f'pip install "deepsix[{extra}]"' in last
+
+
+@pytest.mark.parametrize(
     ("hidden", "argv", "extra"),
     [
         ("uvicorn", ["-m", "deepsix.web"], "web"),
