@@ -77,8 +77,8 @@ def choose(view: dict[str, Any], rng: random.Random, bot: str) -> object:
 async def seat_client(  # noqa: PLR0917  # one client's whole configuration
     ws: str, table: str, token: str, hands: int, bot: str, stats: Stats, rng: random.Random
 ) -> None:
-    async with connect(f"{ws}/{table}", max_size=None) as socket:
-        await socket.send(json.dumps({"op": "hello", "token": token}))
+    async with connect(f"{ws}/{table}/socket", max_size=None) as socket:
+        await socket.send(json.dumps({"op": "hello", "protocol": 2, "token": token}))
         sent_at: float | None = None
         sent_seq = -1
         async for text in socket:
@@ -99,17 +99,18 @@ async def seat_client(  # noqa: PLR0917  # one client's whole configuration
             if view["legal_actions"] and sent_at is None:
                 sent_seq = frame["seq"]
                 sent_at = time.perf_counter()
-                await socket.send(json.dumps({"op": "act", "action": choose(view, rng, bot)}))
+                action = choose(view, rng, bot)
+                await socket.send(json.dumps({"op": "act", "action": action, "seq": sent_seq}))
 
 
 async def run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
     stats = Stats()
-    ws = base.replace("http://", "ws://") + "/ws"
+    ws = base.replace("http://", "ws://") + "/api/tables"
     seats: list[tuple[str, str]] = []
     loop = asyncio.get_running_loop()
-    for number in range(args.tables):
+    for _ in range(args.tables):
         made = await loop.run_in_executor(
-            None, post, base, "/api/tables", {"me": "N", "seed": number}
+            None, post, base, "/api/tables", {"me": "N", "clock": None}
         )
         table = made["table"]["id"]
         seats.append((table, made["token"]))

@@ -84,6 +84,7 @@ _BUILTINS = (
 _STDLIB = (
     "typing|typing_extensions|collections\\.abc|enum|random|types|attrs|attr|abc|pathlib"
     "|concurrent\\.futures|contextlib|argparse|io|json|asyncio|_asyncio|sqlite3|secrets|starlette"
+    "|logging|multiprocessing"
 )
 _BARE = (
     "Final|TypeAlias|Iterable|Iterator|Sequence|Mapping|Callable|Random|Enum|IntEnum"
@@ -100,6 +101,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"deepsix\.(io\.serialization|io\.wire|play\.bots)\.T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
+    # The web server's Literal aliases (their values are listed where they are used).
+    (r"py:class", r"(deepsix\.web\.\S+\.)?(TableStatus|Presence|Kind|Status)"),
 ]  # fmt: skip
 
 # -- doctest -------------------------------------------------------------------

@@ -111,3 +111,13 @@ def test_deepsix_bot_speaks_the_protocol() -> None:
     assert ready == {"type": "ready", "protocol": PROTOCOL, "name": "random"}
     assert action["id"] == 1
     assert action["action"] in to_wire(seen.legal_actions)
+
+
+def test_a_program_wherever_a_bot_name_is(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.arena.programs import EXAMPLES, python_bot
+
+    program = python_bot(EXAMPLES / "minimal.py")
+    assert main(["--no-color", "watch", "--seed", "3", "--bots", program, "heuristic"]) == 0
+    assert "wins" in capsys.readouterr().out
+    argv = ["simulate", "-n", "2", "--bots", program, "random", "--workers", "1", "--no-progress"]
+    assert main(argv) == 0

@@ -152,3 +152,22 @@ def test_a_pool_is_rated(tmp_path: Path) -> None:
     text = pool_markdown(pool)
     assert "| random | +0 | anchor |" in text
     assert text.count(" vs ") == 3
+
+
+def test_a_dask_cluster_plays_the_same_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program bot included: each Dask worker starts its own program for each game."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("DASK_TEMPORARY_DIRECTORY", str(tmp_path))
+    config = MatchConfig((faulty(), "random"), deals=2, seed=8)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_match(config, tmp_path / "dask", executor=client.get_executor())
+    local = run_match(config, workers=1)
+    assert games(remote) == games(local)
+    assert len(list((tmp_path / "dask" / "games").glob("*.rec"))) == 4

@@ -1,14 +1,17 @@
 """A real server in a subprocess, WebSocket clients, and the audit of every frame a seat receives.
 
 The server under test is the one users run (``python -m deepsix.web``), on a
-free port of 127.0.0.1, with its SQLite file in a temporary directory.  The
-audit rebuilds the game from that file (the actions the server stored) and
-checks each frame pushed to a seat against the full state at that moment.
+free port of 127.0.0.1, with its SQLite file in a temporary directory.  Every
+frame a test client receives is checked against the protocol's JSON Schema
+(the one the server publishes); the audit rebuilds the game from the SQLite
+file (the actions the server stored) and checks each frame pushed to a seat
+against the full state at that moment.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import sqlite3
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import jsonschema
 from websockets.sync.client import ClientConnection, connect
 
 from deepsix import (
@@ -36,11 +40,51 @@ from deepsix import (
 )
 from deepsix.events import events
 from deepsix.io.wire import action_from_wire, to_wire
+from deepsix.rebuild import walk
 from deepsix.tricks import trick_winner
-from deepsix.web.tables import legend
+from deepsix.web.protocol import (
+    LOBBY_MESSAGES,
+    PROTOCOL_VERSION,
+    SERVER_MESSAGES,
+    protocol_schema,
+)
+from deepsix.web.sockets import legend
 from tests.core.test_views import json_cards, seen_by
 
 SEATS = "NESW"
+
+_SCHEMA = protocol_schema()
+_DEFS = _SCHEMA["$defs"]
+assert isinstance(_DEFS, dict)
+_FRAMES = {
+    cls.OP: jsonschema.Draft202012Validator({"$defs": _DEFS, **_DEFS[cls.__name__]})  # type: ignore[attr-defined]  # each message class has OP
+    for cls in (*SERVER_MESSAGES, *LOBBY_MESSAGES)
+}
+_OPS = {cls.OP for cls in SERVER_MESSAGES}  # type: ignore[attr-defined]  # as above
+_LOBBY_OPS = {cls.OP for cls in LOBBY_MESSAGES}  # type: ignore[attr-defined]  # as above
+
+
+def check_frame(frame: dict[str, Any], lobby: bool = False) -> None:
+    """Check a frame the server sent against the protocol's published schema."""
+    assert frame.get("op") in (_LOBBY_OPS if lobby else _OPS), frame
+    _FRAMES[frame["op"]].validate(frame)
+
+
+TEST_OPTIONS = (
+    "--seeded-tables", "--public-clock", "0", "--absent-grace", "3600", "--summary-limit", "30",
+    "--bot", "sleepy=tests.web.bots:SleepyBot", "--bot", "failing=tests.web.bots:FailingBot",
+)  # fmt: skip
+"""The test server's options: seeded tables allowed, no clocks unless a test asks, test bots."""
+
+
+def seat_link(made: dict[str, Any]) -> str:
+    """A page address that hands a browser the seat a table was made with.
+
+    The page trades the token in the fragment for the table's cookie and
+    takes it out of the address bar at once (the way old links still work);
+    a browser that makes its own table never sees its token at all.
+    """
+    return f"{made['url']}#seat={made['seat']}&token={made['token']}"
 
 
 def free_port() -> int:
@@ -52,10 +96,16 @@ def free_port() -> int:
 class Server:
     """``python -m deepsix.web`` on 127.0.0.1; kill it and start it again on the same file."""
 
-    def __init__(self, directory: Path, *, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, directory: Path, *, bot_delay: float = 0.0, options: tuple[str, ...] = (),
+        log_level: str = "warning", env: dict[str, str] | None = None,
+    ) -> None:  # fmt: skip
         self.db = directory / "tables.sqlite3"
         self.port = free_port()
         self.bot_delay = bot_delay
+        self.options = options
+        self.log_level = log_level
+        self.env = env
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -63,17 +113,19 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+    def socket(self, table: str) -> str:
+        """The address of a table's WebSocket."""
+        return f"ws://127.0.0.1:{self.port}/api/tables/{table}/socket"
 
     def start(self) -> None:
         command = [
             sys.executable, "-m", "deepsix.web", "--db", str(self.db), "--port", str(self.port),
-            "--bot-delay", str(self.bot_delay), "--hand-pause", "0", "--log-level", "warning",
+            "--bot-delay", str(self.bot_delay), "--hand-pause", "0",
+            "--log-level", self.log_level, *TEST_OPTIONS, *self.options,
         ]  # fmt: skip
+        env = None if self.env is None else {**os.environ, **self.env}
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -106,10 +158,11 @@ class Server:
     # -- HTTP ----------------------------------------------------------------------------
 
     def call(
-        self, method: str, path: str, body: object = None, token: str | None = None
-    ) -> tuple[int, Any]:
+        self, method: str, path: str, body: object = None, token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, Any]:  # fmt: skip
         data = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **(headers or {})}
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         request = urllib.request.Request(self.base + path, data, headers, method=method)
@@ -184,6 +237,11 @@ class Audit:
         states: dict[str, list[GameState]] = {}
         checked = 0
         for table, seat, frame in self.frames:
+            if frame.get("op") == "history":
+                if table not in states:
+                    states[table] = server.states(table)
+                self._check_history(states[table], frame)
+                continue
             if frame.get("op") != "update":
                 rest = dict(frame)
                 if rest["op"] == "welcome":  # the meld legend: the same for everyone
@@ -217,27 +275,50 @@ class Audit:
         print(f"audit: {checked} update frames checked for leaks ({len(self.frames)} frames)")
         return checked
 
+    @staticmethod
+    def _check_history(states: list[GameState], frame: dict[str, Any]) -> None:
+        """A history frame holds exactly the public events of the steps after ``since``."""
+        expected = []
+        for number, step in enumerate(walk(states[0], states[frame["seq"]].history), 1):
+            found = events(*step)
+            if number > frame["since"] and found:
+                expected.append({"seq": number, "events": [to_wire(e) for e in found]})
+        assert frame["steps"] == expected
+
 
 class Client:
-    """A WebSocket client of one seat (or a spectator), recording every frame for the audit."""
+    """A WebSocket client of one seat (or a spectator), recording every frame for the audit.
+
+    Every frame it receives is checked against the protocol's published schema.
+    """
 
     def __init__(
-        self, server: Server, table: str, token: str | None, audit: Audit | None = None
-    ) -> None:
+        self, server: Server, table: str, token: str | None, audit: Audit | None = None,
+        *, since: int | None = None, invite: str | None = None, cookie: str | None = None,
+    ) -> None:  # fmt: skip
         self.table = table
         self.audit = audit
         self.seat: Seat | None = None
+        self.frames: list[dict[str, Any]] = []
+        self.checked = True
+        """Whether each frame received is checked against the protocol's schema."""
+        headers = {"Cookie": cookie} if cookie is not None else None
         # entered as a context manager (websockets 17.1 deprecates connecting otherwise)
         self.socket: ClientConnection = connect(
-            f"{server.ws}/{table}", max_size=None, ping_interval=None
+            server.socket(table),
+            max_size=None,
+            max_queue=None,
+            ping_interval=None,
+            additional_headers=headers,
         ).__enter__()
-        hello: dict[str, object] = {"op": "hello"}
-        if token is not None:
-            hello["token"] = token
+        hello: dict[str, object] = {"op": "hello", "protocol": PROTOCOL_VERSION}
+        for key, value in (("token", token), ("since", since), ("invite", invite)):
+            if value is not None:
+                hello[key] = value
         self.send(hello)
-        welcome = self.recv()
-        assert welcome["op"] == "welcome", welcome
-        letter = welcome["seat"]
+        self.welcome = self.recv()
+        assert self.welcome["op"] == "welcome", self.welcome
+        letter = self.welcome["seat"]
         self.seat = None if letter is None else Seat(SEATS.index(letter))
         self.last: dict[str, Any] = self.until(lambda frame: frame["op"] == "update")
 
@@ -246,6 +327,9 @@ class Client:
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         frame: dict[str, Any] = json.loads(self.socket.recv(timeout))
+        if self.checked:
+            check_frame(frame)
+        self.frames.append(frame)
         if self.audit is not None:
             self.audit.add(self.table, self.seat, frame)
         if frame["op"] == "update":
@@ -273,9 +357,15 @@ class Client:
             except TimeoutError:
                 return
 
-    def act(self, action: object) -> dict[str, Any]:
-        """Send an action; the next update or error frame."""
-        self.send({"op": "act", "action": action})
+    def ready(self) -> None:
+        """Dismiss the summary of the hand just scored (the next deal waits for it)."""
+        self.send({"op": "ready", "hand": len(self.last["view"]["completed_hands"])})
+
+    def act(self, action: object, seq: int | None = None) -> dict[str, Any]:
+        """Send an action chosen at ``seq`` (default: the last update's); the next update or
+        error frame."""
+        chosen = self.last["seq"] if seq is None else seq
+        self.send({"op": "act", "action": action, "seq": chosen})
         return self.until(lambda frame: frame["op"] in ("update", "error"))
 
     def close(self) -> None:

@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from deepsix import GameState, Seat
 from deepsix.tricks import trick_winner
 from tests.web.browser import PHONE, Player, frames_to, launch, local_only, no_errors
-from tests.web.harness import SEATS, Audit, Server
+from tests.web.harness import SEATS, Audit, Server, seat_link
 
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SERIOUS = ("serious", "critical")
@@ -181,7 +181,7 @@ def test_a_whole_game_by_clicks_against_three_bots(server: Server, browser: Brow
     started = time.monotonic()
     made = server.create(BOTS, me="S", name="Ann", seed=21)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     page = player.page
     rng = random.Random(21)
     axed: dict[str, list[Any]] = {}
@@ -315,7 +315,7 @@ def test_a_card_lifts_on_the_first_tap_and_plays_on_the_second(
 ) -> None:
     made = server.create(BOTS, me="S", seed=5)
     player = Player(
-        browser, server.base, made["url"], viewport=PHONE, has_touch=True, is_mobile=True
+        browser, server.base, seat_link(made), viewport=PHONE, has_touch=True, is_mobile=True
     )
     rng = random.Random(5)
     player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
@@ -341,7 +341,7 @@ def test_a_card_lifts_on_the_first_tap_and_plays_on_the_second(
 def test_a_reload_mid_hand_resumes(server: Server, browser: Browser) -> None:
     made = server.create(BOTS, me="S", seed=33)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     rng = random.Random(33)
     player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
     seq, hand = player.seq(), player.hand()
@@ -360,7 +360,7 @@ def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: 
     server = fresh_server
     made = server.create(BOTS, me="S", seed=44)
     audit = Audit()
-    player = Player(browser, server.base, made["url"], audit)
+    player = Player(browser, server.base, seat_link(made), audit)
     rng = random.Random(44)
     player.play_until(
         lambda: player.data()["phase"] == "play" and player.my_turn() and rng.random() < 0.3, rng

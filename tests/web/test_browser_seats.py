@@ -22,7 +22,7 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.web.browser import Player, launch, no_errors
-from tests.web.harness import Server
+from tests.web.harness import Server, seat_link
 from tests.web.test_browser import serious_violations
 
 
@@ -70,7 +70,7 @@ def test_the_address_bar_never_holds_a_seat_key(server: Server, browser: Browser
     assert "#" not in page.url
     # A link that carries a key (the API's "url") is scrubbed before anything else runs.
     made = server.create({"N": "heuristic", "E": "heuristic", "W": "heuristic"}, me="S")
-    linked = Player(browser, server.base, made["url"])
+    linked = Player(browser, server.base, seat_link(made))
     linked.page.wait_for_selector(".game[data-seat='S']")
     assert made["token"] not in linked.page.url
     assert linked.page.evaluate("location.hash") == ""

@@ -97,7 +97,7 @@ class Case:
 
 
 def _act(action: object) -> dict[str, object]:
-    return {"op": "act", "action": action}
+    return {"op": "act", "action": action, "seq": "@seq"}
 
 
 CASES = [
@@ -174,14 +174,49 @@ CASES = [
     Case("not JSON", "E", "{not json", "bad-message", "not valid JSON"),
     Case("a JSON list", "E", [1, 2], "bad-message", "JSON object with an op"),
     Case("an unknown op", "E", {"op": "cheat"}, "bad-message", "unknown op"),
-    Case("hello again", "E", {"op": "hello", "token": "x"}, "bad-message", "unknown op"),
-    Case("no action", "E", {"op": "act"}, "bad-message", "expected an action"),
+    Case(
+        "hello again",
+        "E",
+        {"op": "hello", "protocol": 2, "token": "x"},
+        "bad-message",
+        "hello was already said",
+    ),
+    Case("no action", "E", {"op": "act", "seq": "@seq"}, "bad-message", "needs action"),
+    Case(
+        "no seq",
+        "E",
+        {"op": "act", "action": {"type": "Pass", "seat": "E"}},
+        "bad-message",
+        "needs seq",
+    ),
+    Case(
+        "a seq that is not a number",
+        "E",
+        {"op": "act", "action": {"type": "Pass", "seat": "E"}, "seq": "7"},
+        "bad-message",
+        "act.seq must be an integer",
+    ),
     Case(
         "an extra key",
         "E",
-        {"op": "act", "action": {"type": "Pass", "seat": "E"}, "as": "N"},
+        {"op": "act", "action": {"type": "Pass", "seat": "E"}, "seq": "@seq", "as": "N"},
         "bad-message",
-        "keys op, action and id only",
+        "keys op, action, seq, id only",
+    ),
+    Case(
+        "a chat line from a spectator",
+        None,
+        {"op": "chat", "text": "hi"},
+        "spectator",
+        "spectators cannot act",
+    ),
+    Case("an empty chat line", "E", {"op": "chat", "text": "   "}, "bad-message", "empty"),
+    Case(
+        "an over-long chat line",
+        "E",
+        {"op": "chat", "text": "x" * 301},
+        "too-large",
+        "longer than 300",
     ),
     Case(
         "an unknown action type",
@@ -214,7 +249,7 @@ CASES = [
     Case(
         "NaN",
         "E",
-        '{"op": "act", "action": {"type": "Bid", "seat": "E", "amount": NaN}}',
+        '{"op": "act", "seq": "@seq", "action": {"type": "Bid", "seat": "E", "amount": NaN}}',
         "bad-message",
         "NaN",
     ),
@@ -231,12 +266,13 @@ CASES = [
 ]
 
 
-def _materialise(message: object, hand: list[str]) -> str | bytes:
-    if isinstance(message, (str, bytes)):
+def _materialise(message: object, hand: list[str], seq: int) -> str | bytes:
+    if isinstance(message, bytes):
         return message
-    text = json.dumps(message)
+    text = message if isinstance(message, str) else json.dumps(message)
     deck = to_wire(shuffled_deal(1))["cards"]  # a real deck: refused for its sender, not its form
-    return text.replace('"@hand"', json.dumps(hand[0])).replace('"@deck"', json.dumps(deck))
+    text = text.replace('"@hand"', json.dumps(hand[0])).replace('"@deck"', json.dumps(deck))
+    return text.replace('"@seq"', str(seq))  # the current seq: refused for what it is, not stale
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -249,7 +285,7 @@ def test_a_hostile_message_is_refused_and_changes_nothing(
     before = client.last
     stored = server.count(table)
     hand = client.last["view"]["hand"] or Client(server, table, tokens["E"]).last["view"]["hand"]
-    client.socket.send(_materialise(case.send, hand))
+    client.socket.send(_materialise(case.send, hand, before["seq"]))
     error = _error(client, case.code, case.words)
     if case.rule is not None:
         assert error["rule"] == case.rule
@@ -281,7 +317,8 @@ def test_a_frame_over_the_transport_limit_closes_the_connection(
 
 def _flood(client: Client, count: int) -> int:
     """Send ``count`` refused moves (South is not to act) as fast as possible; how many went."""
-    flood = json.dumps(_act({"type": "Pass", "seat": "S"}))
+    move = {"op": "act", "action": {"type": "Pass", "seat": "S"}, "seq": client.last["seq"]}
+    flood = json.dumps(move)
     sent = 0
     with contextlib.suppress(ConnectionClosed):  # the server may cut it off before the end
         for _ in range(count):
@@ -303,7 +340,7 @@ def test_a_flood_is_throttled_then_cut_off(
     sent = _flood(client, 3000)
     reader.join(30)
     client.close()
-    codes = [frame["code"] for frame in frames]
+    codes = [frame["code"] for frame in frames if frame["op"] == "error"]
     assert sent > 1000
     assert code == [1008]  # policy violation: closed cleanly, with a reason
     assert set(codes) == {"illegal", "rate-limited"}
@@ -327,15 +364,24 @@ def test_a_flood_that_reads_nothing_is_cut_off(
     client.close()
     # cut off as a flood (1008), or -- when its unread answers pile up first -- as too slow (1013)
     assert code in (1008, 1013)
-    assert {frame["code"] for frame in frames} <= {"illegal", "rate-limited"}
+    assert {frame["code"] for frame in frames if frame["op"] == "error"} <= {
+        "illegal",
+        "rate-limited",
+    }
     assert server.count(table) == stored
     _bystander_is_served(bystander)
 
 
 def _read_into(client: Client, frames: list[dict[str, Any]]) -> int | None:
-    found, code = _read_to_the_end(client)
-    frames.extend(found)
-    return code
+    """Read as fast as a browser would (decoding afterwards), until the server closes."""
+    raw: list[str | bytes] = []
+    try:
+        for _ in range(5000):
+            raw.append(client.socket.recv(5))
+    except ConnectionClosed as closed:
+        frames.extend(json.loads(text) for text in raw)
+        return None if closed.rcvd is None else closed.rcvd.code
+    raise AssertionError("the connection stayed open")
 
 
 def test_bad_tokens_and_tables_are_refused_and_closed(
@@ -345,18 +391,22 @@ def test_bad_tokens_and_tables_are_refused_and_closed(
     other_table = bystander.table
     stored = server.count(table)
     attempts: list[tuple[str, object, str]] = [
-        (table, {"op": "hello", "token": "not-a-token"}, "unauthorized"),
-        (table, {"op": "hello", "token": "x" * 500}, "unauthorized"),
-        (table, {"op": "hello", "token": 42}, "unauthorized"),
-        (other_table, {"op": "hello", "token": tokens["E"]}, "unauthorized"),  # another table's
-        (table, {"op": "act", "action": {"type": "Pass", "seat": "E"}}, "bad-message"),
-        (table, {"op": "hello", "token": tokens["E"], "seat": "N"}, "bad-message"),
-        ("no-such-table", {"op": "hello", "token": tokens["E"]}, "no-such-table"),
+        (table, {"op": "hello", "protocol": 2, "token": "not-a-token"}, "unauthorized"),
+        (table, {"op": "hello", "protocol": 2, "token": "x" * 200}, "unauthorized"),
+        (table, {"op": "hello", "protocol": 2, "token": "x" * 500}, "bad-message"),
+        (table, {"op": "hello", "protocol": 2, "token": 42}, "bad-message"),
+        # another table's token
+        (other_table, {"op": "hello", "protocol": 2, "token": tokens["E"]}, "unauthorized"),
+        (table, {"op": "act", "action": {"type": "Pass", "seat": "E"}, "seq": 1}, "bad-message"),
+        (table, {"op": "hello", "protocol": 2, "token": tokens["E"], "seat": "N"}, "bad-message"),
+        (table, {"op": "hello", "token": tokens["E"]}, "bad-message"),  # no protocol version
+        (table, {"op": "hello", "protocol": 1, "token": tokens["E"]}, "protocol-version"),
+        ("no-such-table", {"op": "hello", "protocol": 2, "token": tokens["E"]}, "no-such-table"),
     ]
     from websockets.sync.client import connect
 
     for where, hello, code in attempts:
-        with connect(f"{server.ws}/{where}") as socket:
+        with connect(server.socket(where)) as socket:
             with contextlib.suppress(ConnectionClosed):  # an unknown table is refused at once
                 socket.send(json.dumps(hello))
             frame = json.loads(socket.recv(5))

@@ -13,6 +13,12 @@ Bots must return legal actions; an agent that may not (a person) also
 defines ``refused(view, action, error)``, and the loop then reports the
 :class:`~deepsix.IllegalActionError` to it and asks again, as a referee
 at a real table would.  The game is never changed by a refused action.
+
+:class:`GameDriver` is the step under the loop: the seeded deal stream and
+each seat's bot stream of one game, and one step at a time.  A program that
+cannot run the whole loop in one call -- the web server, whose bots think
+in other processes while people play -- drives its games with it, so that
+its games follow the same seeding scheme as :func:`play_game`'s.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from deepsix.rules import Rules
 from deepsix.state import GameState
 from deepsix.views import PlayerView, view
 
-__all__ = ["OnAction", "Refusable", "deal_stream", "play_game"]
+__all__ = ["GameDriver", "OnAction", "Refusable", "deal_stream", "play_game"]
 
 OnAction = Callable[[GameState, Action, GameState], None]
 """A callback that sees every step of a game: ``on_action(before, action, after)``."""
@@ -62,6 +68,49 @@ def deal_stream(seed: int, state: GameState | None = None) -> random.Random:
             if type(action) is Deal:
                 shuffled_deal(deals)
     return deals
+
+
+class GameDriver:
+    """The seeded sources of one game, and its step: the deals in turn, each seat's bot stream.
+
+    ``GameDriver(seed)`` starts a game; ``GameDriver(seed, state)`` continues
+    one of this seed from ``state`` (the deals it already had are skipped).
+    The bot streams are :func:`~deepsix.play.bots.bot_rng`'s for ``seed``
+    unless ``streams`` gives them by seat.
+
+    >>> from deepsix import RandomBot, new_game
+    >>> driver = GameDriver(7)
+    >>> state = new_game()
+    >>> action, state = driver.step(state, [RandomBot()] * 4)
+    >>> type(action).__name__, state.phase.value
+    ('Deal', 'bidding')
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        state: GameState | None = None,
+        *,
+        streams: Sequence[random.Random] | None = None,
+    ) -> None:
+        self.seed = seed
+        self.deals = deal_stream(seed, state)
+        self.streams: list[random.Random] = (
+            [bot_rng(seed, seat) for seat in Seat] if streams is None else list(streams)
+        )
+
+    def deal(self) -> Deal:
+        """The game's next deal."""
+        return shuffled_deal(self.deals)
+
+    def step(self, state: GameState, players: Sequence[Bot]) -> tuple[Action, GameState]:
+        """The next action of ``state`` (a deal, or ``players[seat]``'s choice) and its result."""
+        if state.is_chance:
+            deal = self.deal()
+            return deal, apply(state, deal)
+        seat = state.to_act
+        assert seat is not None
+        return _turn(players[seat], state, seat, self.streams[seat])
 
 
 def play_game(  # noqa: PLR0913  # public signature; options are keywords
@@ -115,25 +164,17 @@ def _play(  # noqa: PLR0913, PLR0917  # play_game's arguments, its players made
     streams: Sequence[random.Random] | None,
 ) -> GameState:
     """The loop of :func:`play_game`."""
-    if streams is None:
-        streams = [bot_rng(seed, seat) for seat in Seat]
     if start is None:
         state = new_game(rules, dealer)
     elif isinstance(start, GameState):
         state = start
     else:
         raise WrongTypeError(f"start must be a GameState, not {type(start).__name__}")
-    deals = deal_stream(seed, start)
+    driver = GameDriver(seed, start, streams=streams)
     while not state.is_over:
-        if state.is_chance:
-            if len(state.completed_hands) >= max_hands:
-                break
-            action: Action = shuffled_deal(deals)
-            following = apply(state, action)
-        else:
-            seat = state.to_act
-            assert seat is not None
-            action, following = _turn(players[seat], state, seat, streams[seat])
+        if state.is_chance and len(state.completed_hands) >= max_hands:
+            break
+        action, following = driver.step(state, players)
         if on_action is not None:
             on_action(state, action, following)
         state = following

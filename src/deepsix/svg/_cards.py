@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from deepsix.cards import Card, Rank, Suit
@@ -16,6 +17,7 @@ __all__ = [
     "draw_card",
     "draw_pip",
     "draw_suit_badge",
+    "mark_cards",
     "suit_name",
 ]
 
@@ -67,6 +69,35 @@ class Mark(enum.Enum):
     """A card this seat received from its partner: a face tinted another way."""
     FADED = "faded"
     """A card of the last trick, no longer on the table."""
+
+
+_NOTES: Final = {
+    Mark.LEGAL: "may be played now",
+    Mark.SHOWN: "shown in the invitation",
+    Mark.RECEIVED: "received from partner",
+}
+
+
+def mark_cards(
+    cards: Sequence[Card],
+    *,
+    legal: Iterable[Card] = (),
+    shown: Iterable[Card] = (),
+    received: Iterable[Card] = (),
+) -> list[tuple[Mark | None, str]]:
+    """Each card's mark and note, in that order of precedence; a card held twice is marked
+    as often as it is listed (one legal 7S marks one of two)."""
+    pools = [(Mark.LEGAL, list(legal)), (Mark.SHOWN, list(shown)), (Mark.RECEIVED, list(received))]
+    found: list[tuple[Mark | None, str]] = []
+    for face in cards:
+        for mark, pool in pools:
+            if face in pool:
+                pool.remove(face)
+                found.append((mark, _NOTES[mark]))
+                break
+        else:
+            found.append((None, ""))
+    return found
 
 
 def draw_pip(  # noqa: PLR0913, PLR0917  # where, how big, which suit, what colour

@@ -18,6 +18,7 @@ from deepsix.svg._cards import (
     draw_back,
     draw_card,
     draw_suit_badge,
+    mark_cards,
     suit_name,
 )
 from deepsix.svg.theme import Theme, theme_named
@@ -141,15 +142,8 @@ def hand(  # noqa: PLR0913  # the cards, then keywords
     canvas = Canvas(box_w, box_h, look, title=title, description=notes, size=size, kind="hand")
     if label:
         canvas.text(_PAD, _PAD + 16, label, size=17, bold=True)
-    for i, item in enumerate(held):
-        mark = None
-        note = ""
-        if item in raised:
-            raised.remove(item)
-            mark, note = Mark.LEGAL, "may be played"
-        elif item in outlined:
-            outlined.remove(item)
-            mark, note = Mark.SHOWN, "shown"
+    marks = mark_cards(held, legal=raised, shown=outlined)
+    for i, (item, (mark, note)) in enumerate(zip(held, marks, strict=True)):
         draw_card(canvas, _PAD + i * step, top, width, item, mark=mark, note=note)
     return canvas.render()
 

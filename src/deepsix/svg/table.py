@@ -25,6 +25,7 @@ from deepsix.svg._cards import (
     draw_card,
     draw_pip,
     draw_suit_badge,
+    mark_cards,
     suit_name,
 )
 from deepsix.svg._scene import Position, Scene, scene_of
@@ -215,17 +216,8 @@ class _Table:
             list(scene.invitation) if seat == scene.bidder and scene.phase in _BEFORE_PLAY else []
         )
         received = list(scene.received[seat]) if scene.phase in _AFTER_PASSES else []
-        for i, face in enumerate(cards):
-            mark, note = None, ""
-            if face in legal:
-                legal.remove(face)
-                mark, note = Mark.LEGAL, "may be played now"
-            elif face in shown:
-                shown.remove(face)
-                mark, note = Mark.SHOWN, "shown in the invitation"
-            elif face in received:
-                received.remove(face)
-                mark, note = Mark.RECEIVED, "received from partner"
+        marks = mark_cards(cards, legal=legal, shown=shown, received=received)
+        for i, (face, (mark, note)) in enumerate(zip(cards, marks, strict=True)):
             draw_card(canvas, x + i * step, y, width, face, mark=mark, note=note)
 
     def meld_chips(self, melds: Sequence[Meld], x: float, y: float, room: float) -> None:

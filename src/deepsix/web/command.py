@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import errno
 import socket
-import sqlite3
 import sys
 import time
 from collections.abc import Sequence
@@ -34,7 +33,7 @@ __all__ = [
     "run",
 ]
 
-HELP = "serve tables to browsers: a lobby, seats with secret tokens, bots for empty seats"
+HELP = "serve tables to browsers: a live lobby, private seats, invite links, bots for empty seats"
 """The one-line help of ``deepsix serve``."""
 DESCRIPTION = (
     "Serve the browser client and the game API (needs the web extra: pip install "
@@ -73,6 +72,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _workers(text: str) -> int:
+    """A number of worker processes, 1 to 256 (an argparse type)."""
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"from 1 to 256 workers, not {text!r}")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``deepsix serve`` (and ``python -m deepsix.web``)."""
     parser.add_argument(
@@ -98,6 +104,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
     parser.add_argument(
+        "--summary-limit", type=_seconds, default=120.0, metavar="SECONDS",
+        help="the longest the next deal waits for people to dismiss a hand's summary"
+        " (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--public-clock", type=_seconds, default=90.0, metavar="SECONDS",
+        help="turn clock of listed tables unless their maker chooses; 0: none"
+        " (default: %(default)s; private tables have none)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--absent-grace", type=_seconds, default=60.0, metavar="SECONDS",
+        help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle-close", type=_seconds, default=1800.0, metavar="SECONDS",
+        help="close and archive a table nobody attends for this long (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot-workers", type=_workers, default=8, metavar="N",
+        help="the most worker processes bots think in (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot-time-limit", type=_seconds, default=10.0, metavar="SECONDS",
+        help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--bot", action="append", default=[], metavar="NAME=MODULE:ATTRIBUTE",
+        help="offer another bot by name (repeatable), e.g. mybot=mypackage.bots:MyBot",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seeded-tables", action="store_true",
+        help="accept a seed when a table is made (tests, puzzles); such tables are marked",
+    )  # fmt: skip
+    parser.add_argument(
+        "--secure-cookies", action="store_true",
+        help="mark the seat cookies Secure (when served over HTTPS behind a proxy)",
+    )  # fmt: skip
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
         help="how much the server logs (default: %(default)s)",
     )  # fmt: skip
@@ -115,13 +159,12 @@ def check_arguments(args: Any) -> None:
         raise ParseError(f"{where}: is a directory, not a SQLite file")
     if not database.parent.is_dir():
         raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    try:
-        with sqlite3.connect(database) as connection:
-            connection.execute("PRAGMA user_version").fetchone()
-            connection.execute("CREATE TEMP TABLE deepsix_check (x)")
-        connection.close()
-    except sqlite3.Error as error:
-        raise ParseError(f"{where}: cannot be used as a SQLite database ({error})") from None
+    from deepsix.web.store import StoreRefused, open_store
+
+    try:  # an empty, foreign, damaged or newer file is refused here, in one line
+        open_store(database).close()
+    except StoreRefused as error:
+        raise ParseError(f"{where}: {error}") from None
     _check_port(args.host, args.port)
 
 
@@ -154,20 +197,27 @@ def run(args: Any) -> int:
     except ImportError as error:
         raise missing_extra("deepsix serve", "web", error) from None
     check_arguments(args)
-    import logging
-
+    from deepsix.play.bots import register_bot
+    from deepsix.web.config import ServerConfig
     from deepsix.web.server import serve
 
-    logging.basicConfig(level=str(args.log_level).upper())
-    serve(
-        args.db,
-        host=args.host,
-        port=args.port,
+    for entry in args.bot:
+        name, _, target = str(entry).partition("=")
+        register_bot(name.strip(), target.strip())
+    config = ServerConfig(
         bot_delay=args.bot_delay,
         hand_pause=args.hand_pause,
+        summary_limit=args.summary_limit,
         durable=args.durable,
-        log_level=args.log_level,
+        seeded_tables=args.seeded_tables,
+        public_clock=args.public_clock or None,
+        absent_grace=args.absent_grace,
+        idle_close=args.idle_close,
+        bot_workers=args.bot_workers,
+        bot_time_limit=args.bot_time_limit,
+        secure_cookies=args.secure_cookies,
     )
+    serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
     return 0
 
 

@@ -6,24 +6,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from deepsix.errors import missing_extra
+from deepsix.web.config import ServerConfig
 
 __all__ = ["serve"]
 
 
-def serve(  # noqa: PLR0913  # public signature; the options are keywords
+def serve(
     database: str | Path = "deepsix-web.sqlite3",
     *,
     host: str = "127.0.0.1",
     port: int = 8000,
-    bot_delay: float = 0.6,
-    hand_pause: float = 4.0,
-    durable: bool = False,
+    config: ServerConfig | None = None,
     log_level: str = "info",
 ) -> None:
     """Serve the browser client and the game API until interrupted.
 
     Games live in the SQLite file ``database``: stop the server at any
     moment, start it again, and every game and every move is still there.
+    Raises :class:`~deepsix.web.store.StoreRefused` at once (before
+    listening) for a database this server must not use.
     """
     try:
         import uvicorn
@@ -31,12 +32,17 @@ def serve(  # noqa: PLR0913  # public signature; the options are keywords
         raise missing_extra("deepsix.web.server.serve", "web", missing) from None
 
     from deepsix.web.app import MAX_FRAME_BYTES, create_app
+    from deepsix.web.logs import configure
+    from deepsix.web.store import open_store
 
-    app = create_app(database, bot_delay=bot_delay, hand_pause=hand_pause, durable=durable)
+    config = config if config is not None else ServerConfig(bot_delay=0.6, hand_pause=4.0)
+    open_store(database, durable=config.durable).close()  # refused here, in one line
+    configure(log_level)
     uvicorn.run(
-        app,
+        create_app(database, config=config),
         host=host,
         port=port,
+        log_config=None,
         log_level=log_level,
         ws_max_size=MAX_FRAME_BYTES,
         ws_ping_interval=20.0,

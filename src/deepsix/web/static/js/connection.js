@@ -14,14 +14,22 @@ export class Connection {
     this.retry = 0;
     this.closedForGood = false;
     this.timer = null;
+    this.heartbeat = null;
   }
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${this.tableId}`);
+    const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${this.tableId}/socket`);
     this.socket = socket;
     this.handlers.status("pending", this.retry ? "reconnecting…" : "connecting…");
-    socket.addEventListener("open", () => socket.send(JSON.stringify(this.hello())));
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify(this.hello()));
+      // A heartbeat: the server counts a seat as present while it hears from it.
+      clearInterval(this.heartbeat);
+      this.heartbeat = setInterval(() => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "ping" }));
+      }, 10000);
+    });
     socket.addEventListener("message", (event) => {
       let frame;
       try {
@@ -34,6 +42,7 @@ export class Connection {
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
+      clearInterval(this.heartbeat);
       if (this.closedForGood || event.code === 1008) {
         this.handlers.status("down", "disconnected");
         return;
@@ -58,6 +67,7 @@ export class Connection {
   close() {
     this.closedForGood = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
     if (this.socket) this.socket.close(1000, "bye");
   }
 }

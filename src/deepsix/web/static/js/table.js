@@ -48,7 +48,7 @@ export class TablePage {
   }
 
   hello() {
-    const hello = { op: "hello" };
+    const hello = { op: "hello", protocol: 2 };
     if (this.token) hello.token = this.token;
     if (this.features.resync) hello.seq = Math.max(this.model.seq, 0);
     return hello;
@@ -69,7 +69,8 @@ export class TablePage {
       case "welcome":
         this.model.legend = frame.melds || this.model.legend;
         this.seat = frame.seat || null;
-        this.features = frame.features || this.features;
+        // protocol 2: the next deal waits for each player's "ready"
+        this.features = frame.features || (frame.protocol >= 2 ? { ...this.features, ready: true } : this.features);
         if (frame.protocol === undefined) this.actKey = "id"; // a server from before `seq` in act
         this.status("up", frame.seat ? `online as ${SEAT_NAMES[frame.seat]}` : "watching");
         break;

@@ -1,0 +1,72 @@
+"""A bot worker process (``python -m deepsix.web.botworker``), started by the bot pool.
+
+See :class:`~deepsix.web.botpool.BotPool`.
+
+It reads jobs from standard input -- each a 4-byte length and a pickled
+``(name, factory, view, stream)`` -- and writes back ``("ok", action,
+stream)`` or ``("error", message, stream)`` the same way, until its input
+closes.  A bot's own output goes to standard error, so that nothing it
+prints can break the pipe's framing.  Bots are made once per worker and
+kept by name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import struct
+import sys
+from typing import BinaryIO, Final
+
+__all__ = ["serve"]
+
+HEADER: Final = struct.Struct("!I")
+
+
+def _read(source: BinaryIO, size: int) -> bytes | None:
+    data = b""
+    while len(data) < size:
+        chunk = source.read(size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def serve(source: BinaryIO, sink: BinaryIO) -> None:
+    """Answer jobs from ``source`` on ``sink`` until ``source`` ends."""
+    bots: dict[str, object] = {}
+    while True:
+        header = _read(source, HEADER.size)
+        if header is None:
+            return
+        (size,) = HEADER.unpack(header)
+        body = _read(source, size)
+        if body is None:
+            return
+        stream = None
+        try:
+            name, factory, seen, stream = pickle.loads(body)  # from our own server
+            bot = bots.get(name)
+            if bot is None:
+                bot = bots[name] = factory()
+            answer: tuple[object, ...] = ("ok", bot.choose(seen, stream), stream)  # type: ignore[attr-defined]  # a Bot
+        except Exception as error:  # a bot's failure is reported, never fatal to the worker
+            answer = ("error", f"{type(error).__name__}: {error}"[:300], stream)
+        data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        sink.write(HEADER.pack(len(data)) + data)
+        sink.flush()
+
+
+def main() -> None:
+    """Serve on the process's own pipes, with the bots' prints sent to standard error."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(5)  # people at the tables come first: the server's loop before bots' thinking
+    sink = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # whatever a bot prints goes to standard error
+    serve(sys.stdin.buffer, sink)
+
+
+if __name__ == "__main__":
+    main()

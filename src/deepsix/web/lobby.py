@@ -1,0 +1,398 @@
+"""The lobby: every room of a server -- made, loaded, listed, closed and archived.
+
+On start the :class:`Lobby` rebuilds every live table from storage by
+replaying its moves through the engine.  A table that cannot be rebuilt
+(a damaged row, an illegal or unreadable move, a missing move) is
+*quarantined*: left untouched in storage, named with its reason in the log
+and in the lobby, and not served -- every other table starts normally.
+
+While it runs, the lobby pushes its listing to the lobby's sockets
+whenever a listed table changes, and a sweeper closes what nobody attends:
+a live table nobody has been connected to for ``idle_close`` seconds is
+closed and archived (finished, its record kept), and a finished one is
+dropped from memory after ``keep_finished`` seconds (it stays in storage).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any, Final
+
+import deepsix
+from deepsix.engine import apply, new_game
+from deepsix.io.wire import action_from_wire
+from deepsix.play.bots import BOT_NAMES
+from deepsix.rules import Rules
+from deepsix.web import protocol as p
+from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
+from deepsix.web.protocol import WebError
+from deepsix.web.rooms import Room, Services, Subscriber, seat_of
+from deepsix.web.store import SeatRow, TableRow, seat_rows
+
+__all__ = ["Lobby", "info_of_row"]
+
+_log = logging.getLogger("deepsix.web")
+
+RECENT_FINISHED: Final = 10
+"""Finished tables in the lobby's push (more are paged from storage)."""
+SWEEP: Final = 2.0
+"""Seconds between two looks at every room (presence, idle tables)."""
+PUSH_DELAY: Final = 0.25
+"""Changes within this time make one lobby push."""
+
+
+class Lobby:
+    """Every room of a server, and the lobby's listeners."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        services.changed = self._changed
+        self.rooms: dict[str, Room] = {}
+        self.quarantined: dict[str, str] = {}
+        self.recent: list[p.TableInfo] = []
+        self.listeners: set[Subscriber] = set()
+        self._push: asyncio.TimerHandle | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._presence: dict[str, tuple[str, ...]] = {}
+
+    # -- loading ------------------------------------------------------------------------------
+
+    async def load(self) -> int:
+        """Rebuild every live table; returns how many were rebuilt."""
+        store = self.services.store
+        rows = await store.tables()
+        for table_id, reason in await store.damaged():
+            self._quarantine(table_id, reason)
+        for row in rows:
+            try:
+                room = self._rebuild(row, await store.moves(row.id))
+            except Exception as error:
+                self._quarantine(row.id, _reason(error))
+                continue
+            self.rooms[row.id] = room
+        for row in await store.finished(RECENT_FINISHED):
+            self.recent.append(info_of_row(row))
+        return len(self.rooms)
+
+    def _quarantine(self, table_id: str, reason: str) -> None:
+        self.quarantined[table_id] = reason
+        _log.error("table %s quarantined (kept in storage, not served): %s", table_id, reason)
+
+    def _rebuild(self, row: TableRow, moves: list[str]) -> Room:
+        try:
+            rules = deepsix.from_json(row.rules, Rules)
+        except Exception as error:
+            raise ValueError(f"its rules cannot be read: {_reason(error)}") from None
+        state = new_game(rules, seat_of(row.dealer))
+        for number, text in enumerate(moves, start=1):
+            try:
+                state = apply(state, action_from_wire(json.loads(text)))
+            except Exception as error:
+                raise ValueError(f"move {number} cannot be replayed: {_reason(error)}") from None
+        room = Room(self.services, row, rules, state)
+        for index, slot in enumerate(room.seats):
+            if slot.kind == "bot" and (slot.bot is None or slot.bot not in BOT_NAMES):
+                substitute = room.standin if room.standin in BOT_NAMES else "random"
+                _log.warning(
+                    "table %s: the bot %r at %s is not installed; the %s bot plays it",
+                    row.id,
+                    slot.bot,
+                    SEAT_LETTERS[index],
+                    substitute,
+                )
+                slot.bot = substitute
+        if room.standin not in BOT_NAMES:
+            room.standin = "random"
+        return room
+
+    def start(self) -> None:
+        """Start every room's runner and the sweeper."""
+        for room in self.rooms.values():
+            room.runner.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        """Stop the sweeper and every runner."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        if self._push is not None:
+            self._push.cancel()
+        for room in list(self.rooms.values()):
+            await room.runner.stop()
+
+    # -- tables -------------------------------------------------------------------------------
+
+    async def room(self, table_id: object) -> Room:
+        """The room with this id: live, or finished (loaded from storage when asked for)."""
+        if type(table_id) is not str or not 0 < len(table_id) <= 40:
+            raise WebError("no-such-table", f"no table {str(table_id)[:40]!r}", 404)
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if table_id in self.quarantined:
+            raise WebError(
+                "quarantined",
+                f"table {table_id} cannot be served: {self.quarantined[table_id]}",
+                503,
+            )
+        row = await self.services.store.table(table_id)
+        if row is None or row.status != "finished":
+            raise WebError("no-such-table", f"no table {table_id[:40]!r}", 404)
+        try:
+            room = self._rebuild(row, await self.services.store.moves(row.id))
+        except Exception as error:
+            raise WebError("quarantined", f"table {table_id}: {_reason(error)}", 503) from None
+        room.unattended_since = time.monotonic()
+        self.rooms[table_id] = room
+        return room
+
+    async def create(  # noqa: PLR0913  # the table's settings, all keywords
+        self,
+        *,
+        seats: Mapping[str, str],
+        me: str | None,
+        name: str,
+        seed: int | None,
+        private: bool,
+        clock: float | None,
+        standin: str,
+        rules: Rules | None = None,
+    ) -> tuple[Room, str | None, str]:
+        """A new table; returns it, the creator's seat credential (if she sits) and the host's."""
+        config = self.services.config
+        if sum(1 for room in self.rooms.values() if room.status != "finished") >= config.max_tables:
+            raise WebError("full", "this server has no room for another table", 503)
+        slots = [SeatRow("open") for _ in SEAT_LETTERS]
+        for key, bot in seats.items():
+            seat = seat_of(key)
+            if bot != "open":
+                slots[seat] = SeatRow("bot", bot, SEAT_NAMES[seat])
+        secret = None
+        if me is not None:
+            seat = seat_of(me)
+            if slots[seat].kind != "open":
+                raise WebError("bad-seat", f"seat {me} is given to a bot")
+            secret = new_secret()
+            slots[seat] = SeatRow("human", None, name or SEAT_NAMES[seat], digest(secret))
+        host = new_secret()
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.rooms:  # pragma: no cover - 48 random bits
+            table_id = secrets.token_urlsafe(6)
+        rules = rules or Rules()
+        row = TableRow(
+            id=table_id,
+            created=time.time(),
+            rules=deepsix.to_json(rules),
+            dealer="N",
+            seed=secrets.randbits(63) if seed is None else seed,
+            seats=seat_rows(slots),
+            status="running" if all(slot.kind != "open" for slot in slots) else "waiting",
+            seeded=seed is not None,
+            private=private,
+            clock=clock,
+            standin=standin,
+            host=digest(host),
+            invite=new_invite(),
+        )
+        await self._store_new(row)
+        room = Room(self.services, row, rules, new_game(rules))
+        self.rooms[table_id] = room
+        room.runner.start()
+        self._changed(room)
+        return room, secret, host
+
+    async def _store_new(self, row: TableRow) -> None:
+        try:
+            await self.services.store.add_table(row)
+        except Exception as error:
+            _log.error("storage: %s (a new table was refused)", " ".join(str(error).split()))
+            raise WebError("storage", "the table could not be stored: try again", 503) from None
+
+    async def rematch(self, room: Room, seating: str) -> Room:
+        """The rematch of a finished table: the same people and bots, ``seating[old] = new``."""
+        if room.status != "finished":
+            raise WebError("not-finished", "a rematch follows a finished game", 409)
+        if sorted(seating) != sorted(SEAT_LETTERS):
+            raise WebError("bad-seat", "seating lists the new seat of N, E, S and W, once each")
+        slots = [SeatRow("open")] * 4
+        for index, slot in enumerate(room.seats):
+            new = seat_of(seating[index])
+            slots[new] = slot.row()
+        row = TableRow(
+            id=secrets.token_urlsafe(6),
+            created=time.time(),
+            rules=room.row_rules,
+            dealer="N",
+            seed=secrets.randbits(63),
+            seats=seat_rows(slots),
+            status="running" if all(slot.kind != "open" for slot in slots) else "waiting",
+            private=room.private,
+            clock=room.clock,
+            standin=room.standin,
+            host=room.host,
+            invite=new_invite(),
+        )
+        async with room.runner.lock:
+            if room.next is not None:  # the first player to ask made it
+                return await self.room(room.next)
+            await self._store_new(row)
+            room.next = row.id
+            try:
+                await room.services.store.save_table(room.row())
+            except Exception:
+                room.next = None
+                raise WebError(
+                    "storage", "the rematch could not be stored: try again", 503
+                ) from None
+        new_room = Room(self.services, row, room.rules, new_game(room.rules))
+        self.rooms[row.id] = new_room
+        new_room.runner.start()
+        room.tell(p.Notice("rematch", "a rematch is ready", None, row.id))
+        room.changed()
+        self._changed(new_room)
+        return new_room
+
+    # -- the listing --------------------------------------------------------------------------
+
+    def frame(self) -> p.LobbyFrame:
+        """The lobby as pushed: listed tables by status, newest first."""
+        live = sorted(
+            (room for room in self.rooms.values() if not room.private), key=lambda r: -r.created
+        )
+        return p.LobbyFrame(
+            open=tuple(room.info() for room in live if room.status == "waiting"),
+            running=tuple(room.info() for room in live if room.status == "running"),
+            finished=tuple(self.recent),
+            quarantined=tuple(p.Quarantined(i, r) for i, r in sorted(self.quarantined.items())),
+        )
+
+    async def finished_page(
+        self, limit: int, before: tuple[float, str] | None
+    ) -> tuple[list[p.TableInfo], str | None]:
+        """Finished listed tables from storage, the latest first, and the next page's cursor."""
+        rows = await self.services.store.finished(limit, before)
+        cursor = None
+        if len(rows) == limit and rows[-1].finished is not None:
+            cursor = f"{rows[-1].finished!r}:{rows[-1].id}"
+        return [info_of_row(row) for row in rows], cursor
+
+    def watch(self, listener: Subscriber) -> None:
+        """Push the lobby to ``listener`` now and on every change."""
+        self.listeners.add(listener)
+        listener.push(p.encode(self.frame()))
+
+    def unwatch(self, listener: Subscriber) -> None:
+        """Stop pushing to ``listener``."""
+        self.listeners.discard(listener)
+
+    def _changed(self, room: Room) -> None:
+        if room.status == "finished" and not room.private:
+            if all(info.id != room.id for info in self.recent):
+                self.recent.insert(0, room.info())
+                del self.recent[RECENT_FINISHED:]
+            else:
+                self.recent = [room.info() if i.id == room.id else i for i in self.recent]
+        if self.listeners and self._push is None:
+            with contextlib.suppress(RuntimeError):
+                loop = asyncio.get_running_loop()
+                self._push = loop.call_later(PUSH_DELAY, self._push_now)
+
+    def _push_now(self) -> None:
+        self._push = None
+        text = p.encode(self.frame())
+        for listener in list(self.listeners):
+            listener.push(text)
+
+    # -- the sweeper --------------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                await self.sweep()
+            except Exception:  # pragma: no cover - a bug here must not stop the sweeping
+                _log.exception("the lobby's sweep failed")
+
+    async def sweep(self) -> None:
+        """Push presence changes; close what nobody attends; drop old finished rooms."""
+        now = time.monotonic()
+        config = self.services.config
+        for room in list(self.rooms.values()):
+            presence = tuple(room.info().seats[i].presence for i in range(4))
+            if self._presence.get(room.id, presence) != presence:
+                room.changed()
+                room.runner.wake()
+            self._presence[room.id] = presence
+            if room.subscribers:
+                continue
+            idle = now - room.unattended_since
+            if room.status != "finished" and idle > config.idle_close:
+                await self._close_idle(room)
+            elif room.status == "finished" and idle > config.keep_finished:
+                await room.runner.stop()
+                del self.rooms[room.id]
+                self._presence.pop(room.id, None)
+        self.services.pool.reap()
+
+    async def _close_idle(self, room: Room) -> None:
+        try:
+            async with room.runner.lock:
+                if room.status != "finished":
+                    await room.finish(p.Result(None, "closed", None))
+        except WebError:
+            return  # storage is down: try again at the next sweep
+        _log.info(
+            "table %s closed: nobody came for %.0f s", room.id, self.services.config.idle_close
+        )
+
+
+def info_of_row(row: TableRow) -> p.TableInfo:
+    """The public description of a stored (finished) table, without rebuilding it."""
+    data: dict[str, Any] = json.loads(row.result) if row.result else {}
+    result = None
+    if row.result:
+        result = p.Result(data.get("winner"), data.get("reason", "closed"), data.get("by"))
+    seats = tuple(
+        p.SeatInfo(
+            SEAT_LETTERS[i],
+            s.kind,
+            s.bot,
+            s.name,
+            s.kind == "bot",
+            "online" if s.kind == "bot" else "offline",
+            None,
+        )
+        for i, s in enumerate(row.seats)
+    )
+    scores = data.get("scores", [0, 0])
+    return p.TableInfo(
+        id=row.id,
+        status=row.status,
+        started=row.status != "waiting",
+        private=row.private,
+        seeded=row.seeded,
+        seq=int(data.get("seq", 0)),
+        phase=str(data.get("phase", "deal")),
+        hand_number=int(data.get("hand_number", 1)),
+        scores=(int(scores[0]), int(scores[1])),
+        seats=seats,
+        spectators=0,
+        clock=row.clock,
+        standin=row.standin,
+        created=row.created,
+        result=result,
+        next=row.next,
+    )
+
+
+def _reason(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:300]

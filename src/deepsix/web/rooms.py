@@ -1,0 +1,522 @@
+"""A room: one table in memory -- its seats, its game, the connections watching it.
+
+A :class:`Room` checks and applies what people do at the table (moves,
+chat, resigning, leaving, taking a seat back) and what its host does
+(re-issue a credential, give a seat to a bot, make it private), stores
+each change *before* anyone is shown it, and pushes each connection its
+own frame (:mod:`deepsix.web.protocol`).  The server's own moves -- deals,
+bots, stand-ins -- are made by the room's :class:`~deepsix.web.runner.Runner`.
+
+Every frame pushed to a connection is built for that connection's seat
+alone: ``view(state, seat)`` (the public view for a spectator), the
+step's public events and the table's public description.  No other part of
+the state, no credential and no seed is ever written to a socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Literal, Protocol
+
+import attrs
+
+from deepsix.actions import Action
+from deepsix.cards import Seat, Team
+from deepsix.engine import apply
+from deepsix.events import Event, HandScored, events
+from deepsix.io.wire import dumps
+from deepsix.play.bots import BOT_NAMES, bot_rng
+from deepsix.play.loop import GameDriver
+from deepsix.rebuild import history_start, walk
+from deepsix.rules import Rules
+from deepsix.state import GameState
+from deepsix.tricks import trick_winner
+from deepsix.views import view
+from deepsix.web import protocol as p
+from deepsix.web.botpool import BotPool
+from deepsix.web.config import ServerConfig
+from deepsix.web.credentials import SEAT_LETTERS, holds
+from deepsix.web.protocol import WebError
+from deepsix.web.store import SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
+from deepsix.web.store.writer import Writer
+
+__all__ = ["Room", "RoomRunner", "Services", "Subscriber", "bot_names", "letter", "seat_of"]
+
+_log = logging.getLogger("deepsix.web")
+
+_SEAT_BY_LETTER: Final = {letter: Seat(index) for index, letter in enumerate(SEAT_LETTERS)}
+CHAT_BURST: Final = 5
+"""Chat lines a seat may send at once ..."""
+CHAT_RATE: Final = 0.5
+"""... and per second after that."""
+CHAT_HISTORY: Final = 50
+"""The chat lines a new connection is sent."""
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bots a seat can be given, by name: the library's registry, read when asked."""
+    return tuple(BOT_NAMES)
+
+
+def check_bot(name: object) -> str:
+    """A known bot's name; :class:`WebError` ``unknown-bot`` otherwise."""
+    if type(name) is not str or name.strip().lower() not in BOT_NAMES:
+        known = ", ".join(bot_names())
+        raise WebError("unknown-bot", f"unknown bot {str(name)[:30]!r}: choose from {known}")
+    return name.strip().lower()
+
+
+def seat_of(value: object) -> Seat:
+    """The seat named ``N``, ``E``, ``S`` or ``W``."""
+    if type(value) is not str or value not in _SEAT_BY_LETTER:
+        raise WebError("bad-seat", f"expected a seat N, E, S or W, not {str(value)[:10]!r}")
+    return _SEAT_BY_LETTER[value]
+
+
+def letter(seat: Seat) -> str:
+    """A seat's letter."""
+    return SEAT_LETTERS[seat]
+
+
+class Subscriber(Protocol):
+    """A connection that receives a room's frames (a WebSocket, or a test's recorder)."""
+
+    seat: Seat | None
+    host: bool
+    heard: float
+    """When it last sent anything (``time.monotonic()``)."""
+
+    def push(self, text: str) -> None:
+        """Queue one frame; must not block."""
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection after the frames already queued."""
+
+
+@attrs.define
+class SeatSlot:
+    """One seat of a room."""
+
+    kind: Literal["open", "human", "bot"]
+    bot: str | None = None
+    name: str = ""
+    credential: str | None = None
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.kind, self.bot, self.name, self.credential)
+
+
+class Room:
+    """One table: seats, game, connections, and the operations people and hosts may do."""
+
+    def __init__(self, services: Services, row: TableRow, rules: Rules, state: GameState) -> None:
+        self.services = services
+        self.id = row.id
+        self.created = row.created
+        self.rules = rules
+        self.dealer = row.dealer
+        self.seed = row.seed
+        self.seeded = row.seeded
+        self.private = row.private
+        self.clock = row.clock
+        self.standin = row.standin
+        self.host = row.host
+        self.invite = row.invite
+        self.status: TableStatus = row.status
+        self.result: p.Result | None = _result(row.result)
+        self.finished_at = row.finished
+        self.next = row.next
+        self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
+        self.state = state
+        moves = len(state.history)
+        self.driver = GameDriver(
+            row.seed, state, streams=[bot_rng(row.seed, s, moves or None) for s in Seat]
+        )
+        self.subscribers: set[Subscriber] = set()
+        now = time.monotonic()
+        self.standins: dict[Seat, str] = {}
+        """Human seats a stand-in bot plays, and why (``absent`` or ``clock``)."""
+        self.left_at: dict[Seat, float] = {}
+        """When each seat's last connection closed."""
+        self.loaded_at = now
+        self.turn_began = now
+        self.last_move = now
+        self.unattended_since = now
+        self.ready: set[Seat] = set()
+        """The seats that dismissed the summary of the hand just scored."""
+        self.storage_failing = False
+        self.chat_limits: dict[Seat, Any] = {}
+        """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
+        self.runner: RoomRunner = services.make_runner(self)
+        """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
+
+    # -- what everyone may see ------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """How many actions the game has had (deals included): the version of its state."""
+        log = self.state.log
+        return 0 if log is None else len(log)
+
+    def presence(self, seat: Seat) -> p.Presence:
+        """Whether the seat is played now: ``online``, ``away`` (silent) or ``offline``."""
+        slot = self.seats[seat]
+        if slot.kind == "bot":
+            return "online"
+        heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
+        if not heard:
+            return "offline"
+        fresh = time.monotonic() - max(heard) < self.services.config.away_after
+        return "online" if fresh else "away"
+
+    def absent_since(self, seat: Seat) -> float | None:
+        """Since when a human seat has had no live connection (``None``: she is here)."""
+        heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
+        if heard:
+            last = max(heard)
+            return None if time.monotonic() - last < self.services.config.away_after else last
+        return self.left_at.get(seat, self.loaded_at)
+
+    def info(self) -> p.TableInfo:
+        """The table's public description."""
+        state = self.state
+        seats = []
+        for index, slot in enumerate(self.seats):
+            seat = Seat(index)
+            presence = self.presence(seat) if slot.kind != "open" else "offline"
+            seats.append(
+                p.SeatInfo(
+                    seat=SEAT_LETTERS[index],
+                    kind=slot.kind,
+                    bot=slot.bot,
+                    name=slot.name,
+                    online=presence == "online",
+                    presence=presence,
+                    standin=self.standin if seat in self.standins else None,
+                )
+            )
+        return p.TableInfo(
+            id=self.id,
+            status=self.status,
+            started=self.status != "waiting",
+            private=self.private,
+            seeded=self.seeded,
+            seq=self.seq,
+            phase=state.phase.value,
+            hand_number=state.hand_number,
+            scores=state.scores,
+            seats=tuple(seats),
+            spectators=sum(1 for sub in self.subscribers if sub.seat is None),
+            clock=self.clock,
+            standin=self.standin,
+            created=self.created,
+            result=self.result,
+            next=self.next,
+        )
+
+    def row(self, **changes: Any) -> TableRow:
+        """The room as stored (with ``changes``)."""
+        fields: dict[str, Any] = {
+            "id": self.id,
+            "created": self.created,
+            "rules": self.row_rules,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "seats": seat_rows([slot.row() for slot in self.seats]),
+            "status": self.status,
+            "seeded": self.seeded,
+            "private": self.private,
+            "clock": self.clock,
+            "standin": self.standin,
+            "host": self.host,
+            "invite": self.invite,
+            "result": None if self.result is None else _result_json(self.result, self),
+            "finished": self.finished_at,
+            "next": self.next,
+        }
+        fields.update(changes)
+        return TableRow(**fields)
+
+    @property
+    def row_rules(self) -> str:
+        import deepsix
+
+        return deepsix.to_json(self.rules)
+
+    def clock_frame(self) -> p.Clock | None:
+        """The clock of the seat to act, if one runs."""
+        deadline = self.runner.deadline()
+        if deadline is None:
+            return None
+        seat, at, reason, limit = deadline
+        now = time.monotonic()
+        return p.Clock(
+            seat=SEAT_LETTERS[seat],
+            limit=round(limit, 3),
+            remaining=round(max(0.0, at - now), 3),
+            deadline=round(time.time() + (at - now), 3),
+            reason=reason,
+        )
+
+    def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
+        """The frames of one moment by seat; the parts all seats share are built once."""
+        info = self.info()
+        encoded = tuple(p.RawJSON(dumps(event)) for event in found)
+        clock = self.clock_frame()
+        state = self.state
+        seq = self.seq
+        winning = None
+        if state.trick:  # public, like the trick itself
+            winning = letter(trick_winner(state.trick, state.sunk_suit))
+
+        def frame(seat: Seat | None) -> str:
+            seen = p.RawJSON(dumps(view(state, seat)))
+            return p.encode(p.Update(seq, info, seen, encoded, winning, clock))
+
+        return frame
+
+    def broadcast(self, found: Iterable[Event] = ()) -> None:
+        """Push every connection its own frame of the present moment."""
+        if not self.subscribers:
+            return
+        build = self.frames(found)
+        made: dict[Seat | None, str] = {}
+        for subscriber in list(self.subscribers):
+            seat = subscriber.seat
+            text = made.get(seat)
+            if text is None:
+                text = made[seat] = build(seat)
+            subscriber.push(text)
+
+    def tell(self, notice: p.Notice) -> None:
+        """Push a notice to every connection."""
+        text = p.encode(notice)
+        for subscriber in list(self.subscribers):
+            subscriber.push(text)
+
+    def changed(self, found: Iterable[Event] = ()) -> None:
+        """The table changed: push its frames, and let the lobby know."""
+        self.broadcast(found)
+        self.services.changed(self)
+
+    def history(self, since: int) -> p.History:
+        """The events of the steps after ``since``, for a client catching up."""
+        steps = []
+        if since < self.seq:
+            for number, step in enumerate(walk(history_start(self.state), self.state.history), 1):
+                if number > since:
+                    found = events(*step)
+                    if found:
+                        encoded = tuple(p.RawJSON(dumps(event)) for event in found)
+                        steps.append(p.HistoryStep(number, encoded))
+        return p.History(since, self.seq, tuple(steps))
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    def seat_holding(self, secret: str | None) -> Seat | None:
+        """The seat whose credential ``secret`` is, if any."""
+        if secret is None:
+            return None
+        for index, slot in enumerate(self.seats):
+            if slot.kind == "human" and holds(slot.credential, secret):
+                return Seat(index)
+        return None
+
+    def is_host(self, secret: str | None) -> bool:
+        """Whether ``secret`` is the host's credential."""
+        return holds(self.host, secret)
+
+    # -- connections --------------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Start pushing to ``subscriber`` (a seat's return takes the seat back)."""
+        self.subscribers.add(subscriber)
+        seat = subscriber.seat
+        if seat is not None and self.standins.get(seat) is not None:
+            self._returned(seat)
+        self.changed()
+        self.runner.wake()
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """Stop pushing to ``subscriber``."""
+        if subscriber in self.subscribers:
+            self.subscribers.discard(subscriber)
+            now = time.monotonic()
+            if subscriber.seat is not None:
+                self.left_at[subscriber.seat] = now
+            if not self.subscribers:
+                self.unattended_since = now
+            self.changed()
+            self.runner.wake()
+
+    def close_seat(self, seat: Seat, notice: p.Notice, code: int, reason: str) -> None:
+        for subscriber in list(self.subscribers):
+            if subscriber.seat == seat:
+                subscriber.push(p.encode(notice))
+                subscriber.end(code, reason)
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    async def act(self, seat: Seat, action: Action, seq: int) -> None:
+        """Apply a player's move as ``seat``, chosen at ``seq``.
+
+        Raises :class:`~deepsix.web.protocol.WebError` (``stale``, ``not-started``, ``finished``,
+        ``standin``, ``storage``) or :class:`~deepsix.IllegalActionError`;
+        nothing changes then.
+        """
+        async with self.runner.lock:
+            self._require_running()
+            if seq != self.seq:
+                raise WebError(
+                    "stale",
+                    f"the move was chosen at seq {seq}, but the table is at {self.seq}:"
+                    " look at the current position and choose again",
+                )
+            if seat in self.standins:
+                raise WebError("standin", "a stand-in bot plays your seat: take it back first")
+            await self.commit(action, seat)
+        self.runner.wake()
+
+    def _require_running(self) -> None:
+        if self.status == "finished":
+            raise WebError("finished", "the table has ended")
+        if self.status == "waiting":
+            raise WebError("not-started", "the game has not started: seats are still open")
+
+    async def commit(self, action: Action, seat: Seat | None) -> None:
+        """Apply, store, then push: a pushed move is always a stored one.  Hold the lock."""
+        before = self.state
+        after = apply(before, action, seat=seat) if seat is not None else apply(before, action)
+        try:
+            await self.services.store.append(self.id, self.seq + 1, dumps(action), time.time())
+        except SeqTaken:
+            raise WebError("stale", "another server stored this move first") from None
+        except WebError:
+            raise
+        except Exception as error:
+            self.runner.storage_failed(error)
+            raise WebError("storage", "the move could not be stored: try again") from None
+        self.runner.storage_back()
+        self.state = after
+        now = time.monotonic()
+        self.last_move = self.turn_began = now
+        found = events(before, action, after)
+        if any(type(event) is HandScored for event in found):
+            self.ready.clear()
+            self.changed(found)
+        else:
+            self.broadcast(found)
+
+    async def mark_ready(self, seat: Seat, hand: int) -> None:
+        """``seat`` has looked at hand ``hand``'s summary."""
+        if hand == len(self.state.completed_hands):
+            self.ready.add(seat)
+            self.runner.wake()
+
+    async def take_back(self, seat: Seat) -> None:
+        """The seat's player takes it back from the stand-in."""
+        if seat in self.standins:
+            self._returned(seat)
+            self.changed()
+            self.runner.wake()
+
+    def _returned(self, seat: Seat) -> None:
+        del self.standins[seat]
+        self.turn_began = time.monotonic()
+        self.tell(p.Notice("returned", f"{self.seats[seat].name} is back", letter(seat)))
+
+    # -- the end ------------------------------------------------------------------------------
+
+    async def resign(self, seat: Seat) -> None:
+        """``seat`` concedes for her side: the other side wins."""
+        async with self.runner.lock:
+            self._require_running()
+            winner: Literal["NS", "EW"] = "EW" if seat.team is Team.NORTH_SOUTH else "NS"
+            await self.finish(p.Result(winner, "resigned", letter(seat)))
+        self.tell(p.Notice("resigned", f"{self.seats[seat].name} resigned", letter(seat)))
+
+    async def finish(self, result: p.Result) -> None:
+        """End the table with ``result``, stored before it is shown.  Hold the lock."""
+        now = time.time()
+        row = self.row(status="finished", finished=now)
+        row = attrs.evolve(row, result=_result_json(result, self))
+        await self.save(row)
+        self.status, self.finished_at, self.result = "finished", now, result
+        self.unattended_since = time.monotonic()
+        self.changed()
+        self.runner.wake()
+
+    async def save(self, row: TableRow) -> None:
+        """Store the room's row; :class:`~deepsix.web.protocol.WebError` ``storage`` if it fails."""
+        try:
+            await self.services.store.save_table(row)
+        except Exception as error:
+            self.runner.storage_failed(error)
+            raise WebError("storage", "the change could not be stored: try again", 503) from None
+        self.runner.storage_back()
+
+
+class RoomRunner(Protocol):
+    """What a room asks of the task making its moves (:class:`~deepsix.web.runner.Runner`)."""
+
+    lock: asyncio.Lock
+    """Held while the room's game or seats change."""
+
+    def start(self) -> None:
+        """Start (if the table is live and it is not running)."""
+
+    async def stop(self) -> None:
+        """Stop."""
+
+    def wake(self) -> None:
+        """Something changed: look at the table again."""
+
+    def deadline(self) -> tuple[Seat, float, Literal["turn", "absent"], float] | None:
+        """The human to act's deadline: seat, when (monotonic), why, and its limit."""
+
+    def storage_failed(self, error: Exception) -> None:
+        """A write failed."""
+
+    def storage_back(self) -> None:
+        """A write succeeded."""
+
+
+@attrs.define
+class Services:
+    """What every room shares: storage, the bot pool, the settings, the lobby's ears."""
+
+    store: Writer
+    pool: BotPool
+    config: ServerConfig
+    make_runner: Callable[[Room], RoomRunner]
+    """Makes the task that drives a room (the lobby gives :class:`deepsix.web.runner.Runner`)."""
+    changed: Callable[[Room], None] = lambda room: None
+    """Called when a room's public description changes (the lobby pushes it)."""
+
+
+def _result(text: str | None) -> p.Result | None:
+    if text is None:
+        return None
+    data = json.loads(text)
+    return p.Result(data.get("winner"), data["reason"], data.get("by"))
+
+
+def _result_json(result: p.Result, room: Room) -> str:
+    """How the table ended, with what the lobby shows of a finished table."""
+    state = room.state
+    return json.dumps(
+        {
+            "winner": result.winner,
+            "reason": result.reason,
+            "by": result.by,
+            "scores": list(state.scores),
+            "seq": room.seq,
+            "hand_number": state.hand_number,
+            "phase": state.phase.value,
+        },
+        separators=(",", ":"),
+    )

@@ -1,0 +1,515 @@
+"""The HTTP API and pages (all JSON but the pages and the record).
+
+Every answer that is not a page is JSON; a refusal is ``{"error": {"code":
+..., "message": ...}}`` with a 4xx or 5xx status (``ERROR_CODES``),
+never a plain-text traceback.  Requests that act for a seat or the host
+prove it with the table's cookie (browsers) or ``Authorization: Bearer
+TOKEN`` (other programs); requests from another site's pages are refused.
+
+* ``GET /``, ``/table/{id}``: the browser client.
+* ``GET /api/bots``: the bots a seat can be given.
+* ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
+  page by page from storage.
+* ``POST /api/tables``: make a table (sets the seat and host cookies).
+* ``GET /api/tables/{id}``: one table's public description.
+* ``POST /api/tables/{id}/join``: take an open seat (with ``invite`` at a private table).
+* ``POST /api/tables/{id}/session``: trade a seat's token for its cookie; ``DELETE``: forget
+  the seat in this browser.
+* ``POST /api/tables/{id}/fill``: a player or the host gives the open seats to bots.
+* ``POST /api/tables/{id}/settings``: the host sets ``private``, ``clock``, ``standin``.
+* ``POST /api/tables/{id}/seats/{seat}/credential``: the host or the seat's player gets a new
+  credential for it (the old one stops working).
+* ``POST /api/tables/{id}/seats/{seat}/bot``: the host gives the seat to a bot.
+* ``POST /api/tables/{id}/abandon``: the host ends the table.
+* ``POST /api/tables/{id}/rematch``: a player or the host of a finished table starts the next.
+* ``GET /api/tables/{id}/record``: the finished game's record (text).
+* ``GET /api/tables/{id}/replay?seat=&start=&count=``: the finished game step by step (JSON).
+* ``GET /api/tables/{id}/replay/{seq}.svg?seat=``: a position of the finished game, drawn.
+* ``GET /replay/{id}``: the replay page.
+* ``GET /api/rules``: the numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
+* ``GET /api/schema/{Action|Event|PlayerView|protocol}``: the JSON Schemas.
+* ``WS /api/tables/{id}/socket``, ``WS /api/lobby``: see :mod:`deepsix.web.protocol`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+from deepsix.cards import Seat
+from deepsix.errors import DeepSixError, SerializationError, missing_extra
+from deepsix.io.wire import parse, wire_schema
+from deepsix.rulebook import RULEBOOK
+from deepsix.web import protocol as p
+from deepsix.web import seating
+from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
+from deepsix.web.credentials import (
+    HOST_COOKIE,
+    SEAT_COOKIE,
+    SEAT_NAMES,
+    clean_name,
+    cookie,
+)
+from deepsix.web.lobby import Lobby
+from deepsix.web.protocol import WebError
+from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
+from deepsix.web.sockets import same_origin
+
+try:  # the web extra; without it, one line says what to install
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+except ImportError as _missing:
+    raise missing_extra("deepsix.web.routes", "web", _missing) from None
+
+__all__ = ["STATIC", "SecurityHeaders", "endpoints", "page"]
+
+_log = logging.getLogger("deepsix.web")
+
+STATIC: Final = Path(__file__).parent / "static"
+"""The browser client's files."""
+MAX_BODY_BYTES: Final = 8192
+"""The largest HTTP request body accepted."""
+MAX_CLOCK: Final = 24 * 3600.0
+"""The longest turn clock, in seconds."""
+PAGE_SIZE: Final = 20
+"""Finished tables per page, unless asked otherwise (at most 100)."""
+
+Handler = Callable[[Request, Lobby], Awaitable[Response | object]]
+
+
+def _body_error(code: str, message: str) -> dict[str, object]:
+    return {"error": {"code": code, "message": message}}
+
+
+def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
+    """A route from a handler: JSON in and out, every refusal a JSON error body."""
+
+    async def run(request: Request) -> Response:
+        lobby: Lobby = request.app.state.lobby
+        try:
+            if request.method != "GET" and not same_origin(request.headers):
+                raise WebError("forbidden", "requests from other sites' pages are refused", 403)
+            result = await handler(request, lobby)
+        except WebError as error:
+            return JSONResponse(_body_error(error.code, error.message), error.status)
+        except DeepSixError as error:
+            return JSONResponse(_body_error("bad-request", str(error)), 400)
+        except Exception:
+            _log.exception("%s %s failed", request.method, request.url.path)
+            return JSONResponse(_body_error("internal", "the server failed; try again"), 500)
+        if isinstance(result, Response):
+            if "cache-control" not in result.headers:
+                result.headers["cache-control"] = "no-store"
+            return result
+        return JSONResponse(result, status, headers={"Cache-Control": "no-store"})
+
+    return run
+
+
+def _json(value: object) -> Any:
+    """A declared class as plain JSON data."""
+    return json.loads(p.encode(value))
+
+
+async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+    size = 0
+    chunks: list[bytes] = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise WebError("too-large", f"request bodies are at most {MAX_BODY_BYTES} bytes", 413)
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if not body:
+        return {}
+    try:
+        data = parse(body, max_chars=MAX_BODY_BYTES)
+    except SerializationError as error:
+        raise WebError("bad-request", f"the body is not valid JSON: {error}") from None
+    if type(data) is not dict:
+        raise WebError("bad-request", "the body must be a JSON object")
+    unknown = set(data) - allowed
+    if unknown:
+        raise WebError("bad-request", f"unknown keys: {', '.join(sorted(unknown))[:80]}")
+    return data
+
+
+def _secret(request: Request, name: str) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.cookies.get(name)
+
+
+def _who(request: Request, room: Room) -> tuple[Seat | None, bool]:
+    """The request's seat at this table, and whether it holds the host's credential."""
+    seat = room.seat_holding(_secret(request, SEAT_COOKIE))
+    host = room.is_host(_secret(request, HOST_COOKIE)) or room.is_host(
+        request.cookies.get(HOST_COOKIE)
+    )
+    return seat, host
+
+
+def _visible(request: Request, room: Room) -> None:
+    """A private table exists only for its players, its host and those with its invite."""
+    if not room.private:
+        return
+    seat, host = _who(request, room)
+    invite = request.headers.get("x-invite")
+    if seat is None and not host and not (invite and hmac.compare_digest(invite, room.invite)):
+        raise WebError("no-such-table", f"no table {room.id!r}", 404)
+
+
+def _host(request: Request, room: Room) -> None:
+    if not _who(request, room)[1]:
+        raise WebError("forbidden", "only the table's host may do this", 403)
+
+
+def _set_cookie(
+    response: Response, request: Request, name: str, secret: str | None, table_id: str
+) -> None:
+    secure = request.app.state.config.secure_cookies or request.url.scheme == "https"
+    response.headers.append("set-cookie", cookie(name, secret, table_id, secure=secure))
+
+
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if type(value) is not bool:
+        raise WebError("bad-request", f"{key} must be true or false")
+    return value
+
+
+def _clock(data: dict[str, Any], default: float | None) -> float | None:
+    value = data.get("clock", default)
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not 1 <= value <= MAX_CLOCK:
+        raise WebError("bad-request", f"clock is a number of seconds from 1 to {MAX_CLOCK:.0f}")
+    return float(value)
+
+
+def _name(value: object, seat: Seat) -> str:
+    try:
+        return clean_name(value, SEAT_NAMES[seat])
+    except ValueError as error:
+        raise WebError("bad-name", str(error)) from None
+
+
+# -- the lobby and tables ---------------------------------------------------------------------
+
+
+async def _bots(request: Request, lobby: Lobby) -> object:
+    return {"bots": list(bot_names()), "default": "heuristic"}
+
+
+async def _tables(request: Request, lobby: Lobby) -> object:
+    status = request.query_params.get("status")
+    if status == "finished":
+        limit = _int(request.query_params.get("limit"), PAGE_SIZE, 1, 100)
+        before = _cursor(request.query_params.get("before"))
+        tables, cursor = await lobby.finished_page(limit, before)
+        return {"tables": [_json(info) for info in tables], "next": cursor}
+    if status is not None:
+        raise WebError("bad-request", "status is finished, or left out for the live lobby")
+    frame = lobby.frame()
+    listed = [*frame.open, *frame.running]
+    data = _json(frame)
+    del data["op"]
+    data["tables"] = [_json(info) for info in listed]
+    return data
+
+
+def _int(text: str | None, default: int, low: int, high: int) -> int:
+    if text is None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise WebError("bad-request", f"expected a whole number from {low} to {high}")
+    return int(text)
+
+
+def _cursor(text: str | None) -> tuple[float, str] | None:
+    if text is None:
+        return None
+    when, _, table_id = text.partition(":")
+    try:
+        return float(when), table_id[:40]
+    except ValueError:
+        raise WebError("bad-request", "before is the next cursor of the previous page") from None
+
+
+async def _create(request: Request, lobby: Lobby) -> Response:
+    config = request.app.state.config
+    data = await _body(request, {"seats", "me", "name", "seed", "private", "clock", "standin"})
+    seats = data.get("seats", {})
+    if type(seats) is not dict:
+        raise WebError("bad-request", 'seats must be an object such as {"E": "heuristic"}')
+    chosen = {}
+    for key, bot in seats.items():
+        seat_of(key)
+        chosen[key] = "open" if bot in ("open", None) else check_bot(bot)
+    me = data.get("me")
+    if me is not None:
+        seat_of(me)
+    seed = data.get("seed")
+    if seed is not None:
+        if not config.seeded_tables:
+            raise WebError(
+                "seeded-off",
+                "this server deals from its own randomness: seeded tables are a server option"
+                " (deepsix serve --seeded-tables), for tests and puzzles",
+            )
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise WebError("bad-seed", "a seed is a whole number from 0 to 2**63 - 1")
+    private = _flag(data, "private", False)
+    clock = _clock(data, None if private else config.public_clock)
+    standin = check_bot(data.get("standin", "heuristic"))
+    name = _name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
+    room, secret, host = await lobby.create(
+        seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin
+    )
+    body: dict[str, object] = {
+        "table": _json(room.info()),
+        "url": f"/table/{room.id}",
+        "invite": _invite_link(room),
+        "host_token": host,
+    }
+    if secret is not None:
+        body.update(seat=me, token=secret)
+    response = JSONResponse(body, 201)
+    _set_cookie(response, request, HOST_COOKIE, host, room.id)
+    if secret is not None:
+        _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    return response
+
+
+def _invite_link(room: Room) -> str:
+    return f"/table/{room.id}#invite={room.invite}"
+
+
+async def _table(request: Request, lobby: Lobby) -> object:
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    return _json(room.info())
+
+
+async def _join(request: Request, lobby: Lobby) -> Response:
+    data = await _body(request, {"seat", "name", "invite"})
+    room = await lobby.room(request.path_params["table_id"])
+    invite = data.get("invite")
+    invited = type(invite) is str and hmac.compare_digest(invite, room.invite)
+    if room.private and not invited:
+        _visible(request, room)
+    seat = seat_of(data.get("seat"))
+    secret = await seating.join(room, seat, _name(data.get("name"), seat))
+    response = JSONResponse(
+        {
+            "table": _json(room.info()),
+            "seat": letter(seat),
+            "token": secret,
+            "url": f"/table/{room.id}",
+        }
+    )
+    _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    return response
+
+
+async def _session(request: Request, lobby: Lobby) -> Response:
+    room = await lobby.room(request.path_params["table_id"])
+    if request.method == "DELETE":
+        response = JSONResponse({"seat": None})
+        _set_cookie(response, request, SEAT_COOKIE, None, room.id)
+        _set_cookie(response, request, HOST_COOKIE, None, room.id)
+        return response
+    secret = _secret(request, SEAT_COOKIE)
+    seat = room.seat_holding(secret)
+    if seat is None or secret is None:
+        raise WebError("unauthorized", "this token holds no seat at this table", 401)
+    response = JSONResponse({"seat": letter(seat)})
+    _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    return response
+
+
+async def _fill(request: Request, lobby: Lobby) -> object:
+    data = await _body(request, {"bot"})
+    room = await lobby.room(request.path_params["table_id"])
+    seat, host = _who(request, room)
+    if seat is None and not host:
+        raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    await seating.fill(room, check_bot(data.get("bot", "heuristic")))
+    return {"table": _json(room.info())}
+
+
+async def _settings(request: Request, lobby: Lobby) -> object:
+    data = await _body(request, {"private", "clock", "standin"})
+    room = await lobby.room(request.path_params["table_id"])
+    _host(request, room)
+    await seating.configure(
+        room,
+        private=_flag(data, "private", room.private) if "private" in data else None,
+        clock=_clock(data, None) if "clock" in data else False,
+        standin=check_bot(data["standin"]) if "standin" in data else None,
+    )
+    return {"table": _json(room.info())}
+
+
+async def _credential(request: Request, lobby: Lobby) -> Response:
+    room = await lobby.room(request.path_params["table_id"])
+    seat = seat_of(request.path_params["seat"])
+    mine, host = _who(request, room)
+    if not host and mine != seat:
+        raise WebError("forbidden", "only the host or the seat's own player may do this", 403)
+    secret = await seating.reissue(room, seat)
+    response = JSONResponse({"seat": letter(seat), "token": secret})
+    if mine == seat:
+        _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    return response
+
+
+async def _to_bot(request: Request, lobby: Lobby) -> object:
+    data = await _body(request, {"bot"})
+    room = await lobby.room(request.path_params["table_id"])
+    _host(request, room)
+    seat = seat_of(request.path_params["seat"])
+    await seating.give_to_bot(room, seat, check_bot(data.get("bot", room.standin)))
+    return {"table": _json(room.info())}
+
+
+async def _abandon(request: Request, lobby: Lobby) -> object:
+    room = await lobby.room(request.path_params["table_id"])
+    _host(request, room)
+    async with room.runner.lock:
+        if room.status == "finished":
+            raise WebError("finished", "the table has ended")
+        await room.finish(p.Result(None, "abandoned", None))
+    room.tell(p.Notice("abandoned", "the host ended the table"))
+    return {"table": _json(room.info())}
+
+
+async def _rematch(request: Request, lobby: Lobby) -> Response:
+    data = await _body(request, {"seating"})
+    room = await lobby.room(request.path_params["table_id"])
+    seat, host = _who(request, room)
+    if seat is None and not host:
+        raise WebError("unauthorized", "a player (or the host) of this table asks for it", 401)
+    seating = data.get("seating", "NESW")
+    if type(seating) is not str:
+        raise WebError("bad-seat", 'seating is a string such as "NSEW"')
+    new = await lobby.rematch(room, seating)
+    secret = _secret(request, SEAT_COOKIE)
+    new_seat = new.seat_holding(secret)
+    body = {
+        "table": _json(new.info()),
+        "url": f"/table/{new.id}",
+        "seat": None if new_seat is None else letter(new_seat),
+    }
+    response = JSONResponse(body, 201)
+    if new_seat is not None:
+        _set_cookie(response, request, SEAT_COOKIE, secret, new.id)
+    host_secret = _secret(request, HOST_COOKIE)
+    if host and host_secret is not None:
+        _set_cookie(response, request, HOST_COOKIE, host_secret, new.id)
+    return response
+
+
+async def _record(request: Request, lobby: Lobby) -> Response:
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    return PlainTextResponse(
+        record_text(room),
+        headers={"Content-Disposition": f'attachment; filename="deepsix-{room.id}.txt"'},
+    )
+
+
+async def _replay(request: Request, lobby: Lobby) -> object:
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    query = request.query_params
+    start = _int(query.get("start"), 1, 1, 10**6)
+    count = None if query.get("count") is None else _int(query.get("count"), 1, 1, MAX_STEPS)
+    return _json(replay_page(room, query.get("seat"), start, count))
+
+
+async def _picture(request: Request, lobby: Lobby) -> Response:
+    """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    drawn = picture(room, request.path_params["seq"], request.query_params.get("seat") or None)
+    return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+async def _rules(request: Request, lobby: Lobby) -> object:
+    return {"rules": dict(RULEBOOK)}
+
+
+async def _schema(request: Request, lobby: Lobby) -> object:
+    name = request.path_params["name"]
+    if name == "protocol":
+        return p.protocol_schema()
+    if name not in ("Action", "Event", "PlayerView"):
+        raise WebError("no-such-schema", "schemas: Action, Event, PlayerView, protocol", 404)
+    return wire_schema(name)
+
+
+async def page(request: Request) -> Response:
+    """The browser client's page."""
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], list[str]]]:
+    """Every HTTP route: ``(path, endpoint, methods)``."""
+    table = "/api/tables/{table_id}"
+    return [
+        ("/api/bots", endpoint(_bots), ["GET"]),
+        ("/api/tables", endpoint(_tables), ["GET"]),
+        ("/api/tables", endpoint(_create, 201), ["POST"]),
+        (table, endpoint(_table), ["GET"]),
+        (f"{table}/join", endpoint(_join), ["POST"]),
+        (f"{table}/session", endpoint(_session), ["POST", "DELETE"]),
+        (f"{table}/fill", endpoint(_fill), ["POST"]),
+        (f"{table}/settings", endpoint(_settings), ["POST"]),
+        (f"{table}/seats/{{seat}}/credential", endpoint(_credential), ["POST"]),
+        (f"{table}/seats/{{seat}}/bot", endpoint(_to_bot), ["POST"]),
+        (f"{table}/abandon", endpoint(_abandon), ["POST"]),
+        (f"{table}/rematch", endpoint(_rematch, 201), ["POST"]),
+        (f"{table}/record", endpoint(_record), ["GET"]),
+        (f"{table}/replay", endpoint(_replay), ["GET"]),
+        (f"{table}/replay/{{seq:int}}.svg", endpoint(_picture), ["GET"]),
+        ("/api/rules", endpoint(_rules), ["GET"]),
+        ("/api/schema/{name}", endpoint(_schema), ["GET"]),
+    ]
+
+
+class SecurityHeaders:
+    """Security headers on every HTTP response: only this server's own files may load."""
+
+    POLICY: Final = (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'"
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", self.POLICY.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,132 @@
+"""Who sits where: joining, bots for open seats, leaving, new credentials, the host's settings.
+
+Each function changes one :class:`~deepsix.web.rooms.Room`'s seats (or
+settings) under the room's lock, stores the change *before* it is shown,
+and tells the table.  A seat given away (to a bot, or by re-issuing its
+credential) closes the connections that held it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+import attrs
+
+from deepsix.cards import Seat
+from deepsix.web import protocol as p
+from deepsix.web.credentials import SEAT_NAMES, digest, new_secret
+from deepsix.web.protocol import WebError
+from deepsix.web.rooms import Room, SeatSlot, letter
+
+__all__ = ["configure", "fill", "give_to_bot", "join", "reissue"]
+
+
+# --------------------------------------------------------------------------------
+
+
+async def _set_seats(room: Room, seats: list[SeatSlot], **changes: Any) -> None:
+    """Store new seats (and other fields), then take them.  Hold the lock."""
+    old = room.seats
+    room.seats = seats
+    try:
+        await room.save(room.row(**changes))
+    except WebError:
+        room.seats = old
+        raise
+    for name, value in changes.items():
+        setattr(room, name, value)
+
+
+async def join(room: Room, seat: Seat, name: str) -> str:
+    """Claim an open seat; returns its new credential."""
+    async with room.runner.lock:
+        if room.status == "finished":
+            raise WebError("finished", "the table has ended")
+        if room.seats[seat].kind != "open":
+            raise WebError("seat-taken", f"seat {letter(seat)} is taken", 409)
+        secret = new_secret()
+        seats = list(room.seats)
+        seats[seat] = SeatSlot("human", name=name, credential=digest(secret))
+        full = all(slot.kind != "open" for slot in seats)
+        await _set_seats(room, seats, status="running" if full else room.status)
+        room.left_at[seat] = time.monotonic()
+    room.changed()
+    room.runner.wake()
+    return secret
+
+
+async def fill(room: Room, bot: str) -> None:
+    """Give every open seat to ``bot``: the game starts."""
+    async with room.runner.lock:
+        if room.status != "waiting":
+            raise WebError(
+                "finished" if room.status == "finished" else "bad-seat",
+                "the table has no open seat to fill",
+            )
+        seats = [
+            SeatSlot("bot", bot=bot, name=SEAT_NAMES[i]) if slot.kind == "open" else slot
+            for i, slot in enumerate(room.seats)
+        ]
+        await _set_seats(room, seats, status="running")
+    room.changed()
+    room.runner.wake()
+
+
+async def give_to_bot(room: Room, seat: Seat, bot: str, *, left: bool = False) -> None:
+    """The seat is played by ``bot`` from now on (its credential is void)."""
+    async with room.runner.lock:
+        if room.status == "finished":
+            raise WebError("finished", "the table has ended")
+        old = room.seats[seat]
+        seats = list(room.seats)
+        if room.status == "waiting" and left:
+            seats[seat] = SeatSlot("open")
+        else:
+            seats[seat] = SeatSlot("bot", bot=bot, name=SEAT_NAMES[seat])
+        full = all(slot.kind != "open" for slot in seats)
+        status = "running" if full and room.status == "waiting" else room.status
+        await _set_seats(room, seats, status=status)
+        room.standins.pop(seat, None)
+    kind: Literal["left", "seat-changed"] = "left" if left else "seat-changed"
+    what = "left the table" if left else f"was replaced by the {bot} bot"
+    notice = p.Notice(kind, f"{old.name or SEAT_NAMES[seat]} {what}", letter(seat))
+    room.close_seat(seat, notice, 1000, kind)
+    room.tell(notice)
+    room.changed()
+    room.runner.wake()
+
+
+async def reissue(room: Room, seat: Seat) -> str:
+    """A new credential for a human seat; the old one no longer works."""
+    async with room.runner.lock:
+        if room.seats[seat].kind != "human":
+            raise WebError("bad-seat", f"seat {letter(seat)} is not a person's")
+        secret = new_secret()
+        seats = list(room.seats)
+        seats[seat] = attrs.evolve(room.seats[seat], credential=digest(secret))
+        await _set_seats(room, seats)
+    notice = p.Notice("revoked", "this seat's credential was re-issued", letter(seat))
+    room.close_seat(seat, notice, 1008, "revoked")
+    return secret
+
+
+async def configure(
+    room: Room,
+    *,
+    private: bool | None = None,
+    clock: float | Literal[False] | None = False,
+    standin: str | None = None,
+) -> None:
+    """The host changes the table's settings (``clock=None`` turns the clock off)."""
+    async with room.runner.lock:
+        changes: dict[str, Any] = {}
+        if private is not None:
+            changes["private"] = private
+        if clock is not False:
+            changes["clock"] = clock
+        if standin is not None:
+            changes["standin"] = standin
+        await _set_seats(room, list(room.seats), **changes)
+    room.changed()
+    room.runner.wake()

@@ -1,0 +1,419 @@
+"""The embedded back end: every table, move and chat line in one SQLite file (stdlib sqlite3).
+
+Moves are appended and committed one by one, *before* anyone is shown
+them: a server that is killed loses nothing a client has seen.  The file
+runs in WAL mode with ``synchronous=NORMAL`` by default: a commit survives
+the process being killed, though not a power cut (``durable=True`` sets
+``synchronous=FULL`` for that, at the cost of an fsync per move).
+
+A file is taken only if it is one of ours: the SQLite header's
+``application_id`` says so (files of the first web table, which had none,
+are recognised by their layout and migrated).  An empty file, another
+program's database, a damaged file or one written by a newer server is
+refused with a :class:`~deepsix.web.store.StoreRefused` naming the file and
+what to do -- never taken for a new database.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any, Final
+
+from deepsix.web.store.base import (
+    LIVE,
+    SCHEMA_VERSION,
+    ChatRow,
+    SeatRow,
+    SeqTaken,
+    StoreRefused,
+    StoreUnavailable,
+    TableCorrupt,
+    TableRow,
+    TableStatus,
+    seat_rows,
+)
+
+__all__ = ["APPLICATION_ID", "SQLiteStore"]
+
+APPLICATION_ID: Final = int.from_bytes(b"Ds6w", "big")
+"""The ``application_id`` in the header of the server's SQLite files."""
+
+_VERSION_1: Final = """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    rules TEXT NOT NULL,
+    dealer TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+_VERSION_2: Final = """
+ALTER TABLE tables ADD COLUMN status TEXT NOT NULL DEFAULT 'waiting';
+ALTER TABLE tables ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN clock REAL;
+ALTER TABLE tables ADD COLUMN standin TEXT NOT NULL DEFAULT 'heuristic';
+ALTER TABLE tables ADD COLUMN host TEXT;
+ALTER TABLE tables ADD COLUMN invite TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN result TEXT;
+ALTER TABLE tables ADD COLUMN finished REAL;
+ALTER TABLE tables ADD COLUMN next_table TEXT;
+CREATE INDEX tables_by_status ON tables (status, created);
+CREATE INDEX tables_finished ON tables (status, private, finished DESC, id DESC);
+CREATE TABLE chat (
+    n INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat TEXT,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    seq INTEGER NOT NULL
+);
+CREATE INDEX chat_by_table ON chat (table_id, n);
+"""
+
+_COLUMNS: Final = (
+    "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
+    " invite, result, finished, next_table"
+)
+
+
+def _migrate_seats_and_seeds(db: sqlite3.Connection) -> None:
+    """Version 1 kept seeds as text (hex, or a client's number) and seat hashes under "token"."""
+    rows = db.execute("SELECT id, seed, seats, started FROM tables").fetchall()
+    for table_id, seed_text, seats_text, started in rows:
+        text = str(seed_text)
+        seeded = not (len(text) == 32 and all(c in "0123456789abcdef" for c in text))
+        seed = int(text) if seeded and text.lstrip("-").isdigit() else int(text, 16)
+        seats = [
+            {
+                "kind": slot.get("kind"),
+                "bot": slot.get("bot"),
+                "name": slot.get("name") or "",
+                "credential": slot.get("token"),
+            }
+            for slot in json.loads(seats_text)
+        ]
+        db.execute(
+            "UPDATE tables SET seed = ?, seeded = ?, seats = ?, status = ?, invite = ?"
+            " WHERE id = ?",
+            (
+                str(seed % 2**63),
+                int(seeded),
+                json.dumps(seats, separators=(",", ":"), sort_keys=True),
+                "running" if started else "waiting",
+                secrets.token_urlsafe(12),
+                table_id,
+            ),
+        )
+
+
+_MIGRATIONS: Final[tuple[tuple[int, str, Callable[[sqlite3.Connection], None] | None], ...]] = (
+    (1, _VERSION_1, None),
+    (2, _VERSION_2, _migrate_seats_and_seeds),
+)
+"""Each version's layout change (a script, then a data migration), applied in order."""
+
+
+class SQLiteStore:
+    """The :class:`~deepsix.web.store.Store` in an SQLite file (``":memory:"``: a throwaway one)."""
+
+    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+        self.location = str(path)
+        self._damaged: list[tuple[str, str]] = []
+        memory = self.location == ":memory:"
+        if not memory:
+            file = Path(path)
+            if file.is_dir():
+                raise StoreRefused(f"{self.location} is a directory, not a database file")
+            if file.exists() and file.stat().st_size == 0:
+                raise StoreRefused(
+                    f"{self.location} is empty (0 bytes): refusing to take it for a new database"
+                    " (remove it to start afresh, or restore it from a backup)"
+                )
+        try:
+            self._db = sqlite3.connect(self.location, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreRefused(f"{self.location}: cannot open it ({error})") from None
+        try:
+            self._open(durable)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise StoreRefused(f"{self.location}: not a usable database ({error})") from None
+        except StoreRefused:
+            self._db.close()
+            raise
+
+    def _open(self, durable: bool) -> None:
+        db = self._db
+        application = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        if application not in (0, APPLICATION_ID):
+            raise StoreRefused(f"{self.location} is another program's SQLite database")
+        if application == 0 and names and not (version == 1 and {"tables", "actions"} <= names):
+            raise StoreRefused(
+                f"{self.location} is an SQLite database, but not a deepsix one"
+                f" ({len(names)} objects of other names)"
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreRefused(
+                f"{self.location} was written by a newer deepsix (layout {version}; this one"
+                f" knows {SCHEMA_VERSION}): upgrade deepsix to serve it"
+            )
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys=ON")
+        for target, script, data in _MIGRATIONS:
+            if version >= target:
+                continue
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                if data is not None:
+                    data(db)
+                db.execute(f"PRAGMA user_version={target}")
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            version = target
+
+    # -- the interface ---------------------------------------------------------------------
+
+    def _run(self, what: str, sql: str, parameters: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        try:
+            return self._db.execute(sql, parameters)
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as error:
+            raise StoreUnavailable(f"{self.location}: {what} failed: {error}") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def add_table(self, row: TableRow) -> None:
+        """Store a new table."""
+        try:
+            self._run(
+                "storing a new table",
+                f"INSERT INTO tables ({_COLUMNS}, started) VALUES"
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*_values(row), int(row.status != "waiting")),
+            )
+        except sqlite3.IntegrityError as error:
+            raise StoreUnavailable(f"{self.location}: table {row.id}: {error}") from None
+
+    def save_table(self, row: TableRow) -> None:
+        """Replace a stored table's row."""
+        values = _values(row)
+        self._run(
+            f"saving table {row.id}",
+            "UPDATE tables SET created = ?, rules = ?, dealer = ?, seed = ?, seats = ?,"
+            " status = ?, seeded = ?, private = ?, clock = ?, standin = ?, host = ?, invite = ?,"
+            " result = ?, finished = ?, next_table = ?, started = ? WHERE id = ?",
+            (*values[1:], int(row.status != "waiting"), row.id),
+        )
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table, or ``None``."""
+        found = self._run(
+            f"reading table {table_id}", f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if found is None:
+            return None
+        try:
+            return _row(found)
+        except (ValueError, TypeError, KeyError, TableCorrupt) as error:
+            raise TableCorrupt(f"{self.location}: table {table_id}: {error}") from None
+
+    def tables(self, statuses: Collection[TableStatus] = LIVE) -> list[TableRow]:
+        """The tables of these statuses, oldest first (unreadable rows: see :meth:`damaged`)."""
+        wanted = tuple(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        found = self._run(
+            "reading the tables",
+            f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY created, id",
+            wanted,
+        ).fetchall()
+        rows: list[TableRow] = []
+        self._damaged = []
+        for values in found:
+            try:
+                rows.append(_row(values))
+            except (ValueError, TypeError, KeyError, TableCorrupt) as error:
+                self._damaged.append((str(values[0]), f"its row cannot be read: {error}"))
+        return rows
+
+    def damaged(self) -> list[tuple[str, str]]:
+        """The live rows the last :meth:`tables` could not read."""
+        return list(self._damaged)
+
+    def finished(
+        self, limit: int, before: tuple[float, str] | None = None, *, listed_only: bool = True
+    ) -> list[TableRow]:
+        """Finished tables, the latest first, ``limit`` at a time."""
+        where = "status = 'finished'" + (" AND private = 0" if listed_only else "")
+        parameters: tuple[Any, ...] = ()
+        if before is not None:
+            where += " AND (finished < ? OR (finished = ? AND id < ?))"
+            parameters = (before[0], before[0], before[1])
+        found = self._run(
+            "listing finished tables",
+            f"SELECT {_COLUMNS} FROM tables WHERE {where} ORDER BY finished DESC, id DESC LIMIT ?",
+            (*parameters, limit),
+        ).fetchall()
+        rows = []
+        for values in found:
+            try:
+                rows.append(_row(values))
+            except (ValueError, TypeError, KeyError, TableCorrupt):
+                continue  # an unreadable archived row is not listed
+        return rows
+
+    def append(self, table_id: str, seq: int, action: str, at: float) -> None:
+        """Commit the ``seq``-th move of a table."""
+        try:
+            self._run(
+                f"storing move {seq} of table {table_id}",
+                "INSERT INTO actions (table_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                (table_id, seq, action, at),
+            )
+        except sqlite3.IntegrityError as error:
+            if "FOREIGN KEY" in str(error):
+                raise StoreUnavailable(
+                    f"{self.location}: move {seq} of an unknown table {table_id}"
+                ) from None
+            raise SeqTaken(f"{self.location}: move {seq} of table {table_id} is stored") from None
+
+    def moves(self, table_id: str) -> list[str]:
+        """A table's moves in order."""
+        found = self._run(
+            f"reading the moves of table {table_id}",
+            "SELECT seq, action FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        ).fetchall()
+        for expected, (seq, _) in enumerate(found, start=1):
+            if seq != expected:
+                raise TableCorrupt(f"move {expected} is missing (the next stored is {seq})")
+        return [str(text) for _, text in found]
+
+    def add_chat(self, table_id: str, line: ChatRow) -> None:
+        """Store a chat line."""
+        try:
+            self._run(
+                f"storing a chat line of table {table_id}",
+                "INSERT INTO chat (table_id, seat, name, text, at, seq) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, line.seat, line.name, line.text, line.at, line.seq),
+            )
+        except sqlite3.IntegrityError as error:
+            raise StoreUnavailable(f"{self.location}: table {table_id}: {error}") from None
+
+    def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        """A table's latest chat lines, oldest first."""
+        found = self._run(
+            f"reading the chat of table {table_id}",
+            "SELECT seat, name, text, at, seq FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?",
+            (table_id, limit),
+        ).fetchall()
+        return [ChatRow(seat, name, text, at, seq) for seat, name, text, at, seq in reversed(found)]
+
+
+def _values(row: TableRow) -> tuple[Any, ...]:
+    seats = json.dumps(
+        [
+            {"kind": seat.kind, "bot": seat.bot, "name": seat.name, "credential": seat.credential}
+            for seat in row.seats
+        ],
+        separators=(",", ":"),
+        sort_keys=True,
+    )
+    return (
+        row.id,
+        row.created,
+        row.rules,
+        row.dealer,
+        str(row.seed),
+        seats,
+        row.status,
+        int(row.seeded),
+        int(row.private),
+        row.clock,
+        row.standin,
+        row.host,
+        row.invite,
+        row.result,
+        row.finished,
+        row.next,
+    )
+
+
+_KINDS: Final = ("open", "human", "bot")
+_STATUSES: Final = ("waiting", "running", "finished")
+
+
+def _row(values: tuple[Any, ...]) -> TableRow:
+    (
+        table_id,
+        created,
+        rules,
+        dealer,
+        seed,
+        seats_text,
+        status,
+        seeded,
+        private,
+        clock,
+        standin,
+        host,
+        invite,
+        result,
+        finished,
+        next_table,
+    ) = values
+    seats = []
+    for slot in json.loads(seats_text):
+        kind = slot["kind"]
+        if kind not in _KINDS:
+            raise TableCorrupt(f"a seat of kind {str(kind)[:20]!r}")
+        seats.append(
+            SeatRow(kind, slot.get("bot"), str(slot.get("name") or ""), slot.get("credential"))
+        )
+    if status not in _STATUSES:
+        raise TableCorrupt(f"status {str(status)[:20]!r}")
+    return TableRow(
+        id=str(table_id),
+        created=float(created),
+        rules=str(rules),
+        dealer=str(dealer),
+        seed=int(seed),
+        seats=seat_rows(seats),
+        status=status,
+        seeded=bool(seeded),
+        private=bool(private),
+        clock=None if clock is None else float(clock),
+        standin=str(standin),
+        host=host,
+        invite=str(invite),
+        result=result,
+        finished=finished,
+        next=next_table,
+    )
