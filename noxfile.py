@@ -24,7 +24,15 @@ import nox
 
 nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "tests_compiled", "install_matrix", "docs"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "tests_compiled",
+    "install_matrix",
+    "docs",
+    "rl",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -295,3 +303,20 @@ def build(session: nox.Session) -> None:
             "print(f'deepsix {deepsix.__version__}: the {c.BUILD} build imports in a clean venv')",
             external=True,
         )  # fmt: skip
+
+
+@nox.session(venv_backend="virtualenv")
+def rl(session: nox.Session) -> None:
+    """The learning agent of issue 27 at a tiny budget: OpenSpiel's A2C, PyTorch's CPU build.
+
+    PyTorch is installed with pip as ``torch==2.13.0``, which this machine serves from a local
+    CPU-only wheel; uv (nox's default backend here) would download a CUDA build of several GB,
+    so this session uses plain virtualenv and pip.  ``DEEPSIX_REQUIRE_TORCH`` makes a missing
+    PyTorch an error instead of a skip.
+    """
+    session.install("torch==2.13.0")
+    session.install("-e", ".[openspiel]", "pytest>=8", "hypothesis>=6.100", "matplotlib>=3.8")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "tests/adapters/test_training.py", *session.posargs,
+        env={**REQUIRE_ADAPTERS, "DEEPSIX_REQUIRE_TORCH": "1", "DEEPSIX_EXPECT_BUILD": "pure"},
+    )  # fmt: skip

@@ -14,8 +14,9 @@ from .frameworks import require
 
 require("numpy", "openspiel")
 
-from deepsix.adapters import _encoding  # noqa: E402  (after the framework check)
-from deepsix.adapters._encoding import ActionCodec, ObservationLayout  # noqa: E402
+from deepsix.adapters import actions  # noqa: E402  (after the framework check)
+from deepsix.adapters.actions import ActionCodec  # noqa: E402
+from deepsix.adapters.observations import ObservationLayout  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = DOCS / "adapters"
@@ -36,7 +37,7 @@ def table_rows(page: Path, header: str) -> list[list[str]]:
 def test_the_pages_are_in_the_table_of_contents() -> None:
     assert "adapters/index" in (DOCS / "index.md").read_text(encoding="utf-8")
     index = (PAGES / "index.md").read_text(encoding="utf-8")
-    assert "\nopenspiel\npettingzoo\n" in index
+    assert "\nopenspiel\npettingzoo\nvector\n" in index
 
 
 def test_every_page_includes_the_encodings() -> None:
@@ -48,14 +49,14 @@ def test_the_action_table_is_the_encoding() -> None:
     rows = table_rows(PAGES / "encodings.inc", "ids")
     starts = [int(row[0].split("-")[0]) for row in rows]
     assert starts == [
-        _encoding.PLAY_BASE,
-        _encoding.GIVE_BASE,
-        _encoding.SHOW_BASE,
-        _encoding.MELD_BASE,
-        _encoding.DONE_ID,
-        _encoding.SINK_BASE,
-        _encoding.PASS_ID,
-        _encoding.BID_BASE,
+        actions.PLAY_BASE,
+        actions.GIVE_BASE,
+        actions.SHOW_BASE,
+        actions.MELD_BASE,
+        actions.DONE_ID,
+        actions.SINK_BASE,
+        actions.PASS_ID,
+        actions.BID_BASE,
     ]
     ends = [row[0].split("-")[1] if "-" in row[0] else row[0] for row in rows]
     assert ends[:-1] == [str(n - 1) for n in starts[1:]]
@@ -125,7 +126,11 @@ def test_the_examples_the_pages_include_exist(page: str) -> None:
 
 @pytest.mark.parametrize(
     ("page", "framework", "extra"),
-    [("openspiel.md", "pyspiel", "openspiel"), ("pettingzoo.md", "pettingzoo", "pettingzoo")],
+    [
+        ("openspiel.md", "pyspiel", "openspiel"),
+        ("pettingzoo.md", "pettingzoo", "pettingzoo"),
+        ("vector.md", "gymnasium", "pettingzoo"),
+    ],
 )
 def test_the_pages_code_runs(
     page: str, framework: str, extra: str, capsys: pytest.CaptureFixture[str]

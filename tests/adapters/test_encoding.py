@@ -46,7 +46,7 @@ require("numpy", "openspiel")
 import numpy as np  # noqa: E402  (after the framework check)
 import numpy.typing as npt  # noqa: E402
 
-from deepsix.adapters._encoding import (  # noqa: E402
+from deepsix.adapters.actions import (  # noqa: E402
     BID_BASE,
     DONE_ID,
     GIVE_BASE,
@@ -56,12 +56,10 @@ from deepsix.adapters._encoding import (  # noqa: E402
     SHOW_BASE,
     SINK_BASE,
     ActionCodec,
-    ObservationLayout,
-    max_decisions_per_hand,
-    max_hand_score,
-    state_text,
-    view_text,
 )
+from deepsix.adapters.config import max_decisions_per_hand, max_hand_score  # noqa: E402
+from deepsix.adapters.observations import ObservationLayout  # noqa: E402
+from deepsix.adapters.text import state_text, view_text  # noqa: E402
 
 VIEWERS = tuple(Seat)
 LAYOUTS = {

@@ -85,5 +85,5 @@ def test_the_adapters_reach_the_layers_above_the_core_only_through_deepsix() -> 
 def test_the_scan_sees_imports() -> None:
     found = imported_modules(ADAPTERS / "openspiel.py")
     assert "deepsix.engine" in found
-    assert "deepsix.adapters._encoding" in found
+    assert "deepsix.adapters.actions" in found
     assert "pyspiel" in found

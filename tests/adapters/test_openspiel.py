@@ -21,6 +21,7 @@ from deepsix import (
     IllegalActionError,
     InvalidStateError,
     ParseError,
+    Phase,
     PlayOver,
     Rules,
     Seat,
@@ -36,10 +37,13 @@ from .frameworks import require
 require("pyspiel", "openspiel")
 require("numpy", "openspiel")
 
-import pyspiel  # noqa: E402  (after the framework check)
+import numpy as np  # noqa: E402  (after the framework check)
+import pyspiel  # noqa: E402
 
 from deepsix.adapters import openspiel as adapter  # noqa: E402
-from deepsix.adapters._encoding import ObservationLayout, view_text  # noqa: E402
+from deepsix.adapters._position import Position  # noqa: E402
+from deepsix.adapters.observations import ObservationLayout  # noqa: E402
+from deepsix.adapters.text import view_text  # noqa: E402
 
 SIMULATIONS = 200
 
@@ -300,7 +304,8 @@ def observables(state: Any, player: int) -> tuple[object, ...]:
 def with_engine_state(state: Any, engine: GameState) -> Any:
     """A copy of ``state`` whose engine state is ``engine`` (the rest unchanged)."""
     twin = state.clone()
-    twin._core = attrs.evolve(state._core, state=engine)
+    core = state._core
+    twin._core = Position(core.config, engine, core.dealt, core.past, core.terminal)
     return twin
 
 
@@ -492,3 +497,66 @@ def test_ismcts_plays_a_whole_hand_against_random_bots() -> None:
     assert result.hands == 1
     assert result.decisions > 10
     assert result.returns[0] == result.returns[2] == -result.returns[1]
+
+
+# -- the end of a game, the declared bounds (issue 27) ---------------------------------------------
+
+
+def test_the_terminal_tensor_describes_the_finished_hand() -> None:
+    game = load()
+    layout = ObservationLayout.build(Rules())
+    finals = [random_playout(game, random.Random(seed))[-1] for seed in range(6)]
+    seen = set()
+    for final in finals:
+        record = final.engine_state.completed_hands[0]
+        for player in range(4):
+            tensor = final.information_state_tensor(player)
+            assert tensor == pyspiel.State.information_state_tensor(final, player)  # both paths
+            vector = np.array(tensor)
+
+            def piece(name: str, vector: Any = vector) -> Any:
+                p = layout.piece(name)
+                return vector[p.offset : p.offset + p.size]
+
+            ended = Phase.GAME_OVER if final.engine_state.is_over else Phase.PLAY
+            assert piece("phase")[list(Phase).index(ended)] == 1
+            assert piece("to_act").sum() == 0
+            assert piece("tricks").sum() == 56
+            assert piece("trick_winners").sum() == 14
+            assert piece("hand_number").tolist() == [1.0]
+            team = player & 1
+            assert piece("scores").tolist() == [record.totals[team], record.totals[1 - team]]
+            assert "trick 14 " in final.information_state_string(player)
+            assert "phase deal" not in final.observation_string(player)
+            seen.add(tuple(tensor))
+    assert len(seen) == 6 * 4  # every finished hand, every seat: its own tensor
+
+
+def test_the_declared_bounds() -> None:
+    assert load().max_chance_nodes_in_history() == 56
+    game = load(mode="game", max_hands=3)
+    assert pyspiel.Game.max_chance_nodes_in_history(game) == 3 * 56  # through OpenSpiel's C++
+    assert load(mode="game", max_hands=1).max_utility() == 610
+    assert load(mode="game", max_hands=2, target_score=5000).max_utility() == 1220
+    assert load(mode="game").max_utility() == 500 + 610
+    assert load(mode="game", max_hands=2).min_utility() == -1110
+    final = random_playout(load(mode="game", max_hands=1), random.Random(2))[-1]
+    assert abs(final.returns()[0]) <= 610
+
+
+def test_python_and_cpp_answer_alike_at_every_step() -> None:
+    game = load(mode="game", max_hands=2, target_score=5000)
+    for state in random_playout(game, random.Random(11))[::3]:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        for player in range(4):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            if state.is_terminal() or not state.is_chance_node() or player == 0:
+                for name in ("information_state_tensor", "observation_tensor"):
+                    cpp = getattr(pyspiel.State, name)(state, player)
+                    assert getattr(state, name)(player) == cpp
+                for name in ("information_state_string", "observation_string"):
+                    cpp = getattr(pyspiel.State, name)(state, player)
+                    assert getattr(state, name)(player) == cpp
+    with pytest.raises(ParseError):
+        state.information_state_tensor(4)

@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from deepsix import IllegalActionError, ParseError, Rules, Seat, legal_actions, view
+from deepsix import (
+    IllegalActionError,
+    InvalidStateError,
+    ParseError,
+    Rules,
+    Seat,
+    legal_actions,
+    view,
+)
 
 from .examples import example
 from .frameworks import require
@@ -21,7 +29,7 @@ import numpy as np  # noqa: E402  (after the framework check)
 from pettingzoo import test as pz_test  # noqa: E402
 
 from deepsix.adapters import pettingzoo as adapter  # noqa: E402
-from deepsix.adapters._encoding import ObservationLayout  # noqa: E402
+from deepsix.adapters.observations import ObservationLayout  # noqa: E402
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "hand": {},
@@ -291,6 +299,7 @@ def test_ansi_render_shows_the_table() -> None:
     table = adapter.env(render_mode="ansi")
     table.reset(seed=6)
     text = table.render()
+    assert text is not None
     state = table.unwrapped.engine_state
     for seat in Seat:
         assert f"{seat}: " + " ".join(card.ascii for card in state.hand(seat)) in text
@@ -303,3 +312,49 @@ def test_the_training_example_runs() -> None:
     margins = example("pettingzoo_training").train(hands=4, seed=1)
     assert len(margins) == 4
     assert all(isinstance(margin, float) for margin in margins)
+
+
+# -- built-in checks, the end of an episode (issue 27) ---------------------------------------------
+
+
+def test_the_wrappers_checks_are_built_in() -> None:
+    table = adapter.env()
+    with pytest.raises(InvalidStateError, match="reset"):
+        table.step(0)
+    with pytest.raises(InvalidStateError, match="reset"):
+        table.observe("player_0")
+    table.reset(seed=1)
+    for bad in (171, -1, 2.5, "3"):
+        with pytest.raises(IllegalActionError):
+            table.step(bad)  # type: ignore[arg-type]  # the point is the bad action
+    play(table, random.Random(1))
+    with pytest.raises(InvalidStateError, match="over"):
+        table.step(None)
+
+
+def test_the_last_observations_describe_the_finished_hand() -> None:
+    layout = ObservationLayout.build(Rules())
+    finals = set()
+    for seed in range(4):
+        table = adapter.env()
+        table.reset(seed=seed)
+        seen = play(table, random.Random(seed))
+        engine = table.unwrapped.engine_state
+        record = engine.completed_hands[0]
+        ended = [(agent, observation) for agent, observation, _ in seen[-4:]]
+        assert sorted(agent for agent, _ in ended) == sorted(adapter.AGENTS)
+        for agent, observation in ended:
+            vector = observation["observation"]
+
+            def piece(name: str, vector: Any = vector) -> Any:
+                p = layout.piece(name)
+                return vector[p.offset : p.offset + p.size]
+
+            assert piece("tricks").sum() == 56
+            assert piece("to_act").sum() == 0
+            assert piece("hand_number").tolist() == [1.0]
+            team = adapter.AGENTS.index(agent) & 1
+            assert piece("scores").tolist() == [record.totals[team], record.totals[1 - team]]
+            assert observation["action_mask"].sum() == 0
+            finals.add(vector.tobytes())
+    assert len(finals) == 16

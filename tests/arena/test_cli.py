@@ -48,9 +48,12 @@ def test_a_faulty_program_loses_only_its_own_decisions(
     bot = faulty("--late", "4", "--sleep", "2.5", "--garbage", "6", "--crash", "9", "--seat", "S")
     out = tmp_path / "m"
     argv = ["match", bot, "random", "--deals", "1", "--out", str(out), "--time-limit", "2"]
-    assert main([*argv, "--no-progress", "--workers", "1"]) == 0
+    assert main([*argv, "--no-progress", "--workers", "1", "--bot-logs"]) == 0
     report = (out / "report.md").read_text()
     assert "| games its program died in | 1 | 0 |" in report
+    # Its standard error, game by game and seat by seat, for its author:
+    assert "crashing on purpose" in (out / "logs" / "deal-00000-a-S.log").read_text()
+    assert (out / "logs" / "deal-00000-a-N.log").read_text() == ""
     assert "| faults (program bots) | 4 | 0 |" in report  # late, garbage twice, crashed
     assert "--time-limit 2 --fallback random" in report  # the command names its limits
 

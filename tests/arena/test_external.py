@@ -213,3 +213,40 @@ def test_the_protocol_version_is_named_in_the_handshake(tmp_path: Path) -> None:
     decide = log_of(log)[1]
     assert decide["type"] == "decide"
     assert decide["legal"] == decide["view"]["legal_actions"]  # type: ignore[index]  # a dict
+
+
+def test_a_flood_of_lines_costs_nothing_and_the_game_goes_on() -> None:
+    bot = program(faulty("--flood", "50000"))
+    assert play(bot).is_over
+    assert bot.faults == []
+
+
+def test_what_a_program_leaves_behind_is_stopped_with_it(tmp_path: Path) -> None:
+    """A program that starts a child (which keeps its output open): closing the bot ends the
+    child too, at once."""
+    import os
+    import time
+
+    log = tmp_path / "log.jsonl"
+    bot = program(faulty("--child", "--log", str(log)))
+    play(bot)
+    child = int((tmp_path / "log.jsonl.child").read_text())
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = _alive(child)
+    if alive:
+        os.kill(child, 9)  # the test's own child: do not leave it running
+    assert not alive
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, reaped by nobody here, counts as gone)."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split()[2] == "Z")

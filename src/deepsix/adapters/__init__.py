@@ -12,11 +12,17 @@ package imports neither framework (nor numpy)::
 * :mod:`deepsix.adapters.pettingzoo` is an AEC environment with four agents,
   ``Dict`` observations holding ``observation`` and ``action_mask``.
 
-Both share one integer action encoding and one observation encoding
-(:mod:`deepsix.adapters._encoding`), and both are thin: every rule --
-legality, transitions, scoring, what each seat may see -- comes from the
-engine (:func:`deepsix.apply`, :func:`deepsix.legal_actions`) and from
-:func:`deepsix.view`.
+Both are thin, and share three public contracts and one configuration
+(none of them needs a framework; the observations need numpy):
+
+* :mod:`deepsix.adapters.actions` -- the integer action ids;
+* :mod:`deepsix.adapters.observations` -- the observation vectors;
+* :mod:`deepsix.adapters.text` -- the observation and state strings;
+* :mod:`deepsix.adapters.config` -- the game parameters and their bounds.
+
+Every rule -- legality, transitions, scoring, what each seat may see --
+comes from the engine (:func:`deepsix.apply`, :func:`deepsix.legal_actions`)
+and from :func:`deepsix.view`.
 """
 
 from __future__ import annotations

@@ -10,9 +10,20 @@ Importing this module registers the game ``python_deep_six`` with
 
 The adapter is thin.  Legal actions, transitions and scores come from
 :func:`deepsix.legal_actions` and :func:`deepsix.apply`; every observation
-and information state is computed from :func:`deepsix.view` for the
-observing seat; the integer action encoding and the tensor layouts are
-:mod:`deepsix.adapters._encoding`'s.
+and information state is what :func:`deepsix.view` lets the observing seat
+see; the parameters are :mod:`deepsix.adapters.config`'s, the action ids
+:mod:`deepsix.adapters.actions`', the tensors
+:mod:`deepsix.adapters.observations`' and the strings
+:mod:`deepsix.adapters.text`'.
+
+**Speed.**  Python callers of ``legal_actions``, ``is_chance_node``, the
+information-state and observation tensors and strings reach the adapter
+directly: :class:`DeepSixState` answers them itself, from a position
+that keeps what it has computed, instead of going through OpenSpiel's
+C++ bridge for Python games and its observer (which encodes the initial
+state again to learn a tensor's size, then copies the tensor piece by
+piece).  OpenSpiel's C++ code still goes through the bridge and the
+observer, and gets the same values: the tests compare the two paths.
 
 **Chance.**  The deal is 56 chance nodes, one card at a time: the outcomes
 are the distinct cards still in the deck, each with probability (copies
@@ -37,43 +48,41 @@ been played: OpenSpiel needs a bounded game, and the rules alone do not
 bound it (a hand can leave both totals unchanged).  A game stopped at
 ``max_hands`` is terminal; its returns are computed from the totals as
 they stand.
+
+**The end.**  At the end of a game the engine did not end (a one-hand
+game, or one stopped at ``max_hands``), the engine's state has already
+moved on to the next hand's deal; every observation, string and tensor
+then describes the hand that was just finished, as each seat saw it at
+its end (:func:`deepsix.adapters._position.finished_view`): its fourteen
+tricks, the score sheet and the totals, no one to act.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
-import operator
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final
 
-import attrs
-
-from deepsix.actions import Deal
-from deepsix.cards import CARDS, HAND_SIZE, Card, Seat
-from deepsix.engine import apply, legal_actions, new_game
 from deepsix.errors import IllegalActionError, ParseError, Reason, missing_extra
-from deepsix.rules import Rules
-from deepsix.sampling import sample_state
-from deepsix.state import GameState
-from deepsix.views import PlayerView, view
 
-try:  # the openspiel extra; without it, one line says what to install
+try:
     import numpy as np
     import pyspiel
 except ImportError as _missing:
     raise missing_extra("deepsix.adapters.openspiel", "openspiel", _missing) from None
 
-from ._encoding import (
-    ActionCodec,
-    Entries,
-    ObservationLayout,
-    max_decisions_per_hand,
-    max_hand_score,
-    state_text,
-    view_text,
-)
+from deepsix.actions import Deal
+from deepsix.cards import CARDS, Card, Seat
+from deepsix.engine import legal_actions, new_game
+from deepsix.sampling import sample_state
+from deepsix.state import GameState
+from deepsix.views import view
+
+from ._position import Position
+from .actions import ActionCodec
+from .config import DEFAULT_PARAMETERS, GameConfig
+from .observations import ObservationLayout
 
 __all__ = [
     "DEFAULT_PARAMETERS",
@@ -86,167 +95,6 @@ __all__ = [
 
 SHORT_NAME: Final = "python_deep_six"
 """The name to give :func:`pyspiel.load_game`."""
-
-_DECK_SIZE: Final = 4 * HAND_SIZE
-_MODES: Final = ("hand", "game")
-_UTILITIES: Final = ("margin", "win")
-
-
-def _rules_defaults() -> dict[str, int | bool | str]:
-    """Every simple-valued field of :class:`~deepsix.Rules`, with its default."""
-    defaults: dict[str, int | bool | str] = {}
-    standard = Rules()
-    for field in attrs.fields(Rules):
-        value = getattr(standard, field.name)
-        if isinstance(value, enum.Enum):
-            defaults[field.name] = value.value
-        elif isinstance(value, bool | int | str):
-            defaults[field.name] = value
-    return defaults
-
-
-DEFAULT_PARAMETERS: Final[dict[str, int | bool | str]] = {
-    "mode": "hand",
-    "utility": "margin",
-    "max_hands": 100,
-    "dealer": 0,
-    **_rules_defaults(),
-}
-"""The game parameters and their defaults.
-
-``mode`` ("hand": one hand; "game": hands until the game ends),
-``utility`` ("margin" or "win"), ``max_hands`` (the bound on a game's
-hands), ``dealer`` (0..3, the first hand's dealer), then every simple
-field of :class:`~deepsix.Rules` under its own name (enums by value, e.g.
-``play_over="beat-led-suit"``).
-"""
-
-
-def _rules_from(params: Mapping[str, object]) -> Rules:
-    fields = {field.name: field for field in attrs.fields(Rules)}
-    values: dict[str, Any] = {}
-    for name, value in params.items():
-        field = fields.get(name)
-        if field is None:
-            continue
-        default = getattr(Rules(), name)
-        if isinstance(default, enum.Enum):
-            try:
-                values[name] = type(default)(value)
-            except ValueError:
-                choices = ", ".join(repr(member.value) for member in type(default))
-                raise ParseError(f"{name}={value!r} is not one of {choices}") from None
-        else:
-            values[name] = value
-    return Rules(**values)
-
-
-def _choice(params: Mapping[str, object], name: str, choices: tuple[str, ...]) -> str:
-    value = params[name]
-    if value not in choices:
-        raise ParseError(f"{name}={value!r} is not one of {', '.join(map(repr, choices))}")
-    assert isinstance(value, str)
-    return value
-
-
-def _integer(params: Mapping[str, object], name: str, low: int, high: int) -> int:
-    value = params[name]
-    if type(value) is not int or not low <= value <= high:
-        raise ParseError(f"{name}={value!r} must be an int from {low} to {high}")
-    return value
-
-
-@attrs.frozen(eq=False, repr=False)
-class GameConfig:
-    """A game's parameters, checked and turned into the objects the adapter uses.
-
-    >>> config = GameConfig.from_parameters({"mode": "game", "lowest_bid": -100})
-    >>> config.mode, config.rules.lowest_bid, config.codec.num_actions
-    ('game', -100, 140)
-    """
-
-    parameters: tuple[tuple[str, int | bool | str], ...]
-    """Every parameter (defaults filled in), sorted by name."""
-    rules: Rules
-    """The rules of play."""
-    mode: str
-    """``"hand"`` or ``"game"``."""
-    utility: str
-    """``"margin"`` or ``"win"``."""
-    max_hands: int
-    """How many hands a game may last (``mode="game"``)."""
-    dealer: Seat
-    """The first hand's dealer."""
-    codec: ActionCodec
-    """The action encoding."""
-
-    @classmethod
-    def from_parameters(cls, params: Mapping[str, object] | None = None) -> GameConfig:
-        """Check ``params`` (missing ones take their defaults) and build the configuration.
-
-        Raises :class:`~deepsix.ParseError` for an unknown parameter or a
-        value of the wrong kind, and :class:`~deepsix.InvalidStateError` for
-        rules that do not fit together.
-        """
-        merged: dict[str, Any] = dict(DEFAULT_PARAMETERS)
-        for name, value in (params or {}).items():
-            if name not in DEFAULT_PARAMETERS:
-                known = ", ".join(sorted(DEFAULT_PARAMETERS))
-                raise ParseError(f"python_deep_six has no parameter {name!r} (known: {known})")
-            merged[name] = value
-        return _config(tuple(sorted(merged.items())))
-
-    @property
-    def max_game_length(self) -> int:
-        """An upper bound on player decisions in one game (chance steps excluded)."""
-        hands = 1 if self.mode == "hand" else self.max_hands
-        return hands * max_decisions_per_hand(self.rules)
-
-    @property
-    def max_utility(self) -> float:
-        """The largest return a player can get."""
-        if self.utility == "win":
-            return 1.0
-        top = max_hand_score(self.rules)
-        return float(top if self.mode == "hand" else self.rules.target_score + top)
-
-    def game_info(self) -> pyspiel.GameInfo:
-        """OpenSpiel's ``GameInfo`` for this configuration."""
-        return pyspiel.GameInfo(
-            num_distinct_actions=self.codec.num_actions,
-            max_chance_outcomes=len(CARDS),
-            num_players=4,
-            min_utility=-self.max_utility,
-            max_utility=self.max_utility,
-            utility_sum=0.0,
-            max_game_length=self.max_game_length,
-        )
-
-    def __deepcopy__(self, memo: dict[int, object]) -> GameConfig:
-        return self  # immutable
-
-    def __reduce__(self) -> tuple[Callable[..., GameConfig], tuple[object, ...]]:
-        return (_config, (self.parameters,))
-
-    def __repr__(self) -> str:
-        changed = [f"{k}={v!r}" for k, v in self.parameters if DEFAULT_PARAMETERS[k] != v]
-        return f"<GameConfig {' '.join(changed) or 'defaults'}>"
-
-
-@functools.lru_cache(maxsize=64)
-def _config(parameters: tuple[tuple[str, int | bool | str], ...]) -> GameConfig:
-    params = dict(parameters)
-    rules = _rules_from(params)
-    return GameConfig(
-        parameters=parameters,
-        rules=rules,
-        mode=_choice(params, "mode", _MODES),
-        utility=_choice(params, "utility", _UTILITIES),
-        max_hands=_integer(params, "max_hands", 1, 10_000),
-        dealer=Seat(_integer(params, "dealer", 0, 3)),
-        codec=ActionCodec.for_rules(rules),
-    )
-
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -267,17 +115,35 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
+def game_info(config: GameConfig) -> pyspiel.GameInfo:
+    """OpenSpiel's ``GameInfo`` for a configuration."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=config.codec.num_actions,
+        max_chance_outcomes=len(CARDS),
+        num_players=4,
+        min_utility=-config.max_utility,
+        max_utility=config.max_utility,
+        utility_sum=0.0,
+        max_game_length=config.max_game_length,
+    )
+
+
 class DeepSixGame(pyspiel.Game):
     """The OpenSpiel game; build it with ``pyspiel.load_game("python_deep_six", params)``."""
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         config = GameConfig.from_parameters(params)
-        super().__init__(_GAME_TYPE, config.game_info(), dict(config.parameters))
+        super().__init__(_GAME_TYPE, game_info(config), dict(config.parameters))
         self.config: GameConfig = config
+        self.information_state_layout, self.observation_layout = _tensor_layouts(config)
 
     def new_initial_state(self) -> DeepSixState:
         """The state before the first card is dealt."""
         return DeepSixState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance steps a game has: 56 per hand."""
+        return self.config.max_chance_nodes_in_history
 
     def make_py_observer(
         self,
@@ -290,142 +156,27 @@ class DeepSixGame(pyspiel.Game):
         )
 
 
-@attrs.frozen(eq=False)
-class _PastHand:
-    """A finished hand, as each seat last saw it (the view just before the last card)."""
-
-    before_last: GameState
-    """The state before the hand's final card was played."""
-    texts: tuple[str, str, str, str, str]
-    """``view_text`` of that state for seats 0..3, then for a spectator."""
-
-
-@attrs.frozen(eq=False)
-class _Core:
-    """Everything an OpenSpiel state holds; immutable, so clones share it."""
-
-    config: GameConfig
-    state: GameState
-    dealt: tuple[Card, ...]
-    past: tuple[_PastHand, ...]
-    terminal: bool
-    _views: dict[int, PlayerView] = attrs.field(factory=dict, init=False)
-    _view_texts: dict[int, str] = attrs.field(factory=dict, init=False)
-    _entries: dict[tuple[ObservationLayout, int], Entries] = attrs.field(factory=dict, init=False)
-    _text: list[str] = attrs.field(factory=list, init=False)
-    _last_child: list[Any] = attrs.field(factory=list, init=False)
-
-    def view_for(self, seat: int | None) -> PlayerView:
-        """``deepsix.view(self.state, seat)``, computed once."""
-        key = -1 if seat is None else seat
-        found = self._views.get(key)
-        if found is None:
-            found = self._views[key] = view(self.state, seat)
-        return found
-
-    def entries_for(self, layout: ObservationLayout, player: int) -> Entries:
-        """``player``'s observation in ``layout``, encoded once.  (OpenSpiel asks for the
-        tensor sizes by encoding the initial state, whose core is shared: this keeps that cheap.)"""
-        key = (layout, player)
-        found = self._entries.get(key)
-        if found is None:
-            seen = self.view_for(player if layout.private else None)
-            found = self._entries[key] = layout.entries(seen, player)
-        return found
-
-    def view_text_for(self, seat: int | None) -> str:
-        """``view_text`` of :meth:`view_for`, computed once."""
-        key = -1 if seat is None else seat
-        found = self._view_texts.get(key)
-        if found is None:
-            found = self._view_texts[key] = view_text(self.view_for(seat))
-        return found
-
-    def text(self) -> str:
-        """``state_text`` of the whole state, computed once."""
-        if not self._text:
-            self._text.append(state_text(self.state, self.dealt))
-        return self._text[0]
-
-    def child(self, action: int) -> _Core:
-        """The core after ``action``.  The last one is kept: a state and its clone that
-        take the same action (as OpenSpiel's tests and searches do) share the result."""
-        last = self._last_child
-        if last and last[0] == action:
-            child: _Core = last[1]
-            return child
-        child = _step(self, action)
-        last[:] = [action, child]
-        return child
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Core:
-        return self  # immutable
-
-    def __getstate__(self) -> dict[str, object]:
-        return {
-            "config": self.config,
-            "state": self.state,
-            "dealt": self.dealt,
-            "past": self.past,
-            "terminal": self.terminal,
-        }
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_views", {})
-        object.__setattr__(self, "_view_texts", {})
-        object.__setattr__(self, "_entries", {})
-        object.__setattr__(self, "_text", [])
-        object.__setattr__(self, "_last_child", [])
+def _layout(
+    config: GameConfig, *, perfect_recall: bool, private: bool = True, public: bool = True
+) -> ObservationLayout:
+    return ObservationLayout.build(
+        config.rules,
+        perfect_recall=perfect_recall,
+        private=private,
+        public=public,
+        max_hands=config.hands,
+    )
 
 
 @functools.lru_cache(maxsize=64)
-def _initial_core(config: GameConfig) -> _Core:
-    return _Core(config, new_game(config.rules, config.dealer), (), (), False)
+def _tensor_layouts(config: GameConfig) -> tuple[ObservationLayout, ObservationLayout]:
+    """The information-state and observation tensors' layouts."""
+    return _layout(config, perfect_recall=True), _layout(config, perfect_recall=False)
 
 
-def _step(core: _Core, action: int) -> _Core:
-    """The core after ``action``: a card of the deal, or a player's action id."""
-    config = core.config
-    if core.terminal:
-        raise IllegalActionError(Reason.GAME_OVER, f"action {action} after the end", action)
-    state = core.state
-    if state.to_act is None:
-        return _Core(config, *_deal(core, action), core.past, False)
-    after = apply(state, config.codec.decode(action, state.to_act))
-    past = core.past
-    if len(after.completed_hands) > len(state.completed_hands):
-        north, east, south, west, spectator = (
-            view_text(view(state, seat)) for seat in (0, 1, 2, 3, None)
-        )
-        past = (*past, _PastHand(state, (north, east, south, west, spectator)))
-    return _Core(config, after, (), past, _finished(config, after))
-
-
-def _deal(core: _Core, outcome: object) -> tuple[GameState, tuple[Card, ...]]:
-    """The state and the cards dealt so far after one more card of the deal."""
-    if type(outcome) is int:
-        action = outcome
-    elif isinstance(outcome, bool) or not isinstance(outcome, SupportsIndex):  # numpy ints pass
-        raise IllegalActionError(Reason.BAD_DEAL, f"{outcome!r} is not a card index", outcome)
-    else:
-        action = operator.index(outcome)
-    if not 0 <= action < len(CARDS) or core.dealt.count(CARDS[action]) >= 2:
-        raise IllegalActionError(
-            Reason.BAD_DEAL, f"chance outcome {action} is not a card left in the deck", action
-        )
-    dealt = (*core.dealt, CARDS[action])
-    if len(dealt) < _DECK_SIZE:
-        return core.state, dealt
-    return apply(core.state, Deal(dealt)), ()
-
-
-def _finished(config: GameConfig, state: GameState) -> bool:
-    if state.is_over:
-        return True
-    hands = len(state.completed_hands)
-    return hands >= (1 if config.mode == "hand" else config.max_hands)
+@functools.lru_cache(maxsize=64)
+def _initial_position(config: GameConfig) -> Position:
+    return Position(config, new_game(config.rules, config.dealer), (), (), False)
 
 
 class DeepSixState(pyspiel.State):
@@ -433,7 +184,7 @@ class DeepSixState(pyspiel.State):
 
     def __init__(self, game: DeepSixGame) -> None:
         super().__init__(game)
-        self._core = _initial_core(game.config)
+        self._core = _initial_position(game.config)
 
     # -- the game's own objects ------------------------------------------------------
 
@@ -453,15 +204,32 @@ class DeepSixState(pyspiel.State):
         """The seat to act (0..3), or OpenSpiel's chance or terminal player id."""
         core = self._core
         if core.terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         seat = core.state.to_act
-        if seat is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(seat)
+        return _CHANCE if seat is None else int(seat)
 
     def is_terminal(self) -> bool:
         """Whether the hand (``mode="hand"``) or the game is over."""
         return self._core.terminal
+
+    def is_chance_node(self) -> bool:
+        """Whether the next step is chance's (a card of the deal)."""
+        core = self._core
+        return core.state.to_act is None and not core.terminal
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids, ascending: the player's to act, the chance outcomes at a
+        deal, none for another player or at the end (as OpenSpiel's own answers)."""
+        core = self._core
+        if core.terminal:
+            return []
+        seat = core.state.to_act
+        if seat is None:
+            return [card for card, _ in core.chance_outcomes()]
+        if player is None or player == seat:
+            return core.config.codec.legal_ids(core.state)
+        _check_player(player)
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._core.config.codec.legal_ids(self._core.state)
@@ -473,11 +241,7 @@ class DeepSixState(pyspiel.State):
             raise IllegalActionError(
                 Reason.NOT_CHANCE_STEP, "chance_outcomes() at a non-chance node"
             )
-        left = [2] * len(CARDS)
-        for card in core.dealt:
-            left[card] -= 1
-        total = _DECK_SIZE - len(core.dealt)
-        return [(card, n / total) for card, n in enumerate(left) if n]
+        return core.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self._core = self._core.child(action)
@@ -494,15 +258,32 @@ class DeepSixState(pyspiel.State):
         core = self._core
         if not core.terminal:
             return [0.0, 0.0, 0.0, 0.0]
-        state = core.state
-        if core.config.mode == "hand":
-            ns, ew = state.completed_hands[0].scores
-        else:
-            ns, ew = state.scores
-        margin = float(ew - ns)
-        if core.config.utility == "win":
-            margin = float((margin > 0) - (margin < 0))
-        return [margin, -margin, margin, -margin]
+        return list(core.config.results(core.state))
+
+    # -- observations, answered here for Python callers --------------------------------------
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player`` (default: the player to act)."""
+        core = self._core
+        return core.tensor_for(_tensor_layouts(core.config)[0], self._player(player))
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (default: the player to act)."""
+        core = self._core
+        return core.tensor_for(_tensor_layouts(core.config)[1], self._player(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The information-state string of ``player`` (default: the player to act)."""
+        return self._core.history_text_for(self._player(player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The observation string of ``player`` (default: the player to act)."""
+        return self._core.view_text_for(self._player(player))
+
+    def _player(self, player: int | None) -> int:
+        return _check_player(self.current_player() if player is None else player)
+
+    # -- searching over information sets ------------------------------------------------------
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float] | random.Random
@@ -521,8 +302,7 @@ class DeepSixState(pyspiel.State):
             rng = probability_sampler
         else:
             rng = random.Random(int(probability_sampler() * 2**53))
-        if not isinstance(player_id, int) or not 0 <= player_id <= 3:
-            raise ParseError(f"{player_id!r} is not a player (0..3)")
+        _check_player(player_id)
         core = self._core
         game = self.get_game()
         codec = core.config.codec
@@ -545,6 +325,17 @@ class DeepSixState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._core.text()
+
+
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+
+
+def _check_player(player: object) -> int:
+    """``player`` as a plain int, if it is a player (0..3)."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player <= 3:
+        raise ParseError(f"{player!r} is not a player (0..3)")
+    return int(player)
 
 
 def _hand_ids(codec: ActionCodec, history: tuple[Any, ...]) -> list[int]:
@@ -582,12 +373,8 @@ class DeepSixObserver:
         self.private = private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = ObservationLayout.build(
-            config.rules,
-            perfect_recall=self.perfect_recall,
-            private=self.private,
-            public=self.public,
-            max_hands=config.max_hands if config.mode == "game" else 1,
+        self.layout = _layout(
+            config, perfect_recall=self.perfect_recall, private=self.private, public=self.public
         )
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = {
@@ -613,11 +400,9 @@ class DeepSixObserver:
                     f"got {' '.join(card.ascii for card in mine.received) or '-'}",
                 ]
             )
-        text = core.view_text_for(seat)
-        if self.perfect_recall and core.past:
-            index = 4 if seat is None else seat
-            text = "\n".join([*(hand.texts[index] for hand in core.past), text])
-        return text
+        if self.perfect_recall:
+            return core.history_text_for(seat)
+        return core.view_text_for(seat)
 
 
 pyspiel.register_game(_GAME_TYPE, DeepSixGame)

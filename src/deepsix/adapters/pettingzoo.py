@@ -12,16 +12,25 @@
 Four agents, ``player_0`` to ``player_3``: the seats North, East, South and
 West (``player_0`` and ``player_2`` are partners).  Each observation is a
 ``Dict`` with ``observation`` (a float32 vector, the layout of
-:class:`deepsix.adapters._encoding.ObservationLayout`: by default the
+:class:`deepsix.adapters.observations.ObservationLayout`: by default the
 information state, with every trick of the hand in order) and
 ``action_mask`` (int8, one entry per action id, 1 where the action is
 legal for the agent to act; all zero for the others).  The action ids are
-the OpenSpiel adapter's (:mod:`deepsix.adapters._encoding`).
+the OpenSpiel adapter's (:mod:`deepsix.adapters.actions`).
 
 The environment deals the cards itself, from a :class:`random.Random`
 seeded by ``reset(seed=...)``.  Every rule comes from the engine: an
 illegal action raises :class:`~deepsix.IllegalActionError` and leaves the
-environment as it was.
+environment as it was.  The arguments are checked by
+:class:`deepsix.adapters.config.GameConfig`, as OpenSpiel's parameters are.
+
+:func:`env` makes the checks that PettingZoo's classic games get from
+their wrappers (``OrderEnforcingWrapper``: ``reset`` first;
+``AssertOutOfBoundsWrapper``: an action in the action space) itself,
+without a wrapper's per-attribute forwarding, which cost more than the
+whole game.  Once an episode ends, every agent's last observation
+describes the finished hand (its fourteen tricks, the totals after
+scoring), not the next hand's deal.
 
 **Rewards.**  When a hand is scored each agent receives the other team's
 points for the hand minus its own team's (lower is better in Deep Six, so
@@ -38,49 +47,53 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from deepsix.cards import Seat
-from deepsix.engine import apply, new_game, shuffled_deal
-from deepsix.errors import ParseError, missing_extra
-from deepsix.rules import Rules
-from deepsix.state import GameState
-from deepsix.views import view
+from deepsix.errors import InvalidStateError, ParseError, missing_extra
 
-try:  # the pettingzoo extra; without it, one line says what to install
+try:
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
 except ImportError as _missing:
     raise missing_extra("deepsix.adapters.pettingzoo", "pettingzoo", _missing) from None
 
-from ._encoding import ActionCodec, ObservationLayout, state_text
+from deepsix.actions import PlayCard
+from deepsix.cards import Seat
+from deepsix.engine import apply, new_game, shuffled_deal
+from deepsix.rules import Rules
+from deepsix.state import GameState
 
-__all__ = ["AGENTS", "env", "raw_env"]
+from ._position import PastHand
+from .config import GameConfig
+from .observations import ObservationLayout
+from .text import state_text
+
+__all__ = ["AGENTS", "OBSERVATIONS", "env", "raw_env"]
 
 AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
 """The agents, one per seat: North, East, South, West."""
 
-_OBSERVATIONS: Final = ("information_state", "observation")
-_MODES: Final = ("hand", "game")
+OBSERVATIONS: Final = ("information_state", "observation")
+"""The observation layouts: the tricks in order, or summarised."""
+
+_SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic environments are.
+def env(**kwargs: Any) -> raw_env:
+    """The environment, with the checks PettingZoo's classic games get from their wrappers.
 
-    ``AssertOutOfBoundsWrapper`` checks that every action is in the action
-    space; ``OrderEnforcingWrapper`` that ``reset`` comes first.  The
-    keyword arguments are :class:`raw_env`'s.
+    ``reset`` must come first (else :class:`~deepsix.InvalidStateError`);
+    an action outside the action space raises
+    :class:`~deepsix.IllegalActionError`.  The keyword arguments are
+    :class:`raw_env`'s.
     """
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return raw_env(**kwargs)
 
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
-    """The unwrapped AEC environment.
+    """The AEC environment.
 
     Arguments (all keyword-only): ``render_mode`` (``None``, ``"ansi"``: :meth:`render`
     returns the table as text, or ``"human"``: it prints it); ``mode``
@@ -120,28 +133,19 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ParseError(f"render_mode={render_mode!r} is not None, 'human' or 'ansi'")
-        if mode not in _MODES:
-            raise ParseError(f"mode={mode!r} is not 'hand' or 'game'")
-        if observation not in _OBSERVATIONS:
-            raise ParseError(f"observation={observation!r} is not one of {_OBSERVATIONS}")
-        if type(max_hands) is not int or max_hands < 1:
-            raise ParseError(f"max_hands={max_hands!r} must be a positive int")
-        if rules is None:
-            rules = Rules()
-        elif not isinstance(rules, Rules):
-            raise ParseError(f"rules must be a Rules, not {type(rules).__name__}")
+        if observation not in OBSERVATIONS:
+            raise ParseError(f"observation={observation!r} is not one of {OBSERVATIONS}")
+        config = GameConfig.create(rules=rules, mode=mode, max_hands=max_hands, dealer=dealer)
+        self.config = config
+        """The checked game parameters."""
         self.render_mode = render_mode
-        self.mode = mode
-        self.rules = rules
-        self.max_hands = max_hands
-        if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise ParseError(f"dealer={dealer!r} must be a seat number 0..3")
-        self.first_dealer = Seat(dealer)
-        self.codec = ActionCodec.for_rules(rules)
+        self.mode = config.mode
+        self.rules = config.rules
+        self.max_hands = config.max_hands
+        self.first_dealer = config.dealer
+        self.codec = config.codec
         self.layout = ObservationLayout.build(
-            rules,
-            perfect_recall=observation == "information_state",
-            max_hands=max_hands if mode == "game" else 1,
+            config.rules, perfect_recall=observation == "information_state", max_hands=config.hands
         )
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -152,17 +156,20 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
         self._rng: random.Random | None = None
-        self._state: GameState = new_game(rules, self.first_dealer)
+        self._state: GameState = new_game(config.rules, config.dealer)
+        self._finished: PastHand | None = None
+        self._has_reset = False
+        self._rewarded = False
         self.agent_selection = AGENTS[0]
         self._clear()
 
     # -- spaces --------------------------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """The ``Dict`` space of ``agent``'s observations (the same object every call)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """``Discrete(num_actions)``: every action id."""
         return self.action_spaces[agent]
 
@@ -181,6 +188,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self._rng = random.Random()
         state = new_game(self.rules, self.first_dealer)
         self._state = apply(state, shuffled_deal(self._rng))
+        self._finished = None
+        self._has_reset = True
         self.agents = list(AGENTS)
         self._clear()
         self.agent_selection = _agent(self._state)
@@ -193,19 +202,33 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewarded = False
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation: computed from ``deepsix.view(state, seat)`` only."""
+        """``agent``'s observation: what ``deepsix.view(state, seat)`` shows, encoded (once
+        the episode is over: of the hand that ended it)."""
+        self._require_reset("observe")
         seat = _SEAT[agent]
-        vector = np.zeros(self.layout.size, dtype=np.float32)
-        self.layout.write(vector, view(self._state, seat), seat)
+        layout = self.layout
+        finished = self._finished
+        if finished is None:
+            ones, counted = layout.state_entries(self._state, seat)
+        else:
+            ones, counted = layout.entries(finished.view(seat), seat)
+        vector = np.zeros(layout.size, dtype=np.float32)
+        vector[ones] = 1.0
+        if counted:
+            vector[list(counted)] = list(counted.values())
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        if self._state.to_act == seat and not self.terminations.get(agent, True):
+        if finished is None and self._state.to_act == seat:
             mask[self.codec.legal_ids(self._state)] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an action id; ``None`` once it is done)."""
+        self._require_reset("step")
+        if not self.agents:
+            raise InvalidStateError("the episode is over: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -213,27 +236,41 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         if action is None:
             raise ParseError(f"{agent} must act: None is only for terminated agents")
         before = self._state
-        after = apply(before, self.codec.decode(action, _SEAT[agent]))
+        move = self.codec.decode(action, _SEAT[agent])
+        after = apply(before, move)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         if len(after.completed_hands) > len(before.completed_hands):
-            ns, ew = after.completed_hands[-1].scores
-            for name in self.agents:
-                own, other = (ns, ew) if _SEAT[name] & 1 == 0 else (ew, ns)
-                self.rewards[name] = float(other - own)
-            if self.mode == "hand" or after.is_over:
-                self.terminations = dict.fromkeys(self.agents, True)
-            elif len(after.completed_hands) >= self.max_hands:
-                self.truncations = dict.fromkeys(self.agents, True)
-            else:
-                assert self._rng is not None
-                after = apply(after, shuffled_deal(self._rng))
+            after = self._end_of_hand(before, move, after)
         self._state = after
-        self._accumulate_rewards()
         if after.to_act is not None:
-            self.agent_selection = _agent(after)
+            self.agent_selection = AGENTS[after.to_act]
         if self.render_mode == "human":
             self.render()
+
+    def _end_of_hand(self, before: GameState, move: Any, after: GameState) -> GameState:
+        """Reward the hand; then end the episode, or deal the next hand."""
+        ns, ew = after.completed_hands[-1].scores
+        for name in self.agents:
+            own, other = (ns, ew) if _SEAT[name] & 1 == 0 else (ew, ns)
+            self.rewards[name] = float(other - own)
+        self._rewarded = True
+        self._accumulate_rewards()
+        if self.config.is_finished(after):
+            assert type(move) is PlayCard
+            self._finished = PastHand(before, move, after)
+            ended = self.terminations if self.mode == "hand" or after.is_over else self.truncations
+            for name in self.agents:
+                ended[name] = True
+            return after
+        assert self._rng is not None
+        return apply(after, shuffled_deal(self._rng))
+
+    def _require_reset(self, call: str) -> None:
+        if not self._has_reset:
+            raise InvalidStateError(f"reset() must be called before {call}()")
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -253,9 +290,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
-
-
-_SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
 
 
 def _agent(state: GameState) -> str:

@@ -29,6 +29,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any, Final
 
 from deepsix._version import __version__
@@ -43,6 +44,9 @@ __all__ = ["DEFAULT_FALLBACK", "ExternalBot", "program_command"]
 DEFAULT_FALLBACK: Final = "random"
 """The bot that decides for a program that could not (a late reply, a dead program)."""
 
+_QUEUED_LINES: Final = 1000
+"""Lines read ahead from a program; past that it blocks on its own output (a flood of lines
+costs the referee no memory)."""
 _EOF: Final = b""
 _TOO_LONG: Final = b"\x00too long"
 
@@ -75,8 +79,9 @@ def program_command(spec: str) -> tuple[str, ...]:
 class _Process:
     """The running program: its pipes, a thread reading each of its outputs."""
 
-    def __init__(self, command: tuple[str, ...], cwd: str | None) -> None:
+    def __init__(self, command: tuple[str, ...], cwd: str | None, log: Path | None) -> None:
         posix = os.name == "posix"
+        self.log = log
         self.popen = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -85,7 +90,7 @@ class _Process:
             cwd=cwd,
             start_new_session=posix,  # its own process group: stopping it stops its children
         )
-        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.lines: queue.Queue[bytes] = queue.Queue(maxsize=_QUEUED_LINES)
         self.stderr: deque[str] = deque(maxlen=20)
         assert self.popen.stdout is not None
         assert self.popen.stderr is not None
@@ -113,9 +118,14 @@ class _Process:
         self.lines.put(_EOF)
 
     def _drain(self, stream: IO[bytes]) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in iter(lambda: stream.readline(4096), b""):
-                self.stderr.append(line.decode("utf-8", errors="replace").rstrip())
+        with contextlib.ExitStack() as stack:
+            out = stack.enter_context(self.log.open("ab")) if self.log is not None else None
+            with contextlib.suppress(OSError, ValueError):
+                for line in iter(lambda: stream.readline(4096), b""):
+                    self.stderr.append(line.decode("utf-8", errors="replace").rstrip())
+                    if out is not None:
+                        out.write(line)
+                        out.flush()
 
     def send(self, message: dict[str, Any]) -> bool:
         """Write one message; ``False`` if the program no longer reads."""
@@ -152,22 +162,23 @@ class _Process:
         with contextlib.suppress(OSError, ValueError):
             if self.popen.stdin is not None:
                 self.popen.stdin.close()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            _kill(self.popen)
-        for thread in self._threads:
+        _kill(self.popen)  # it, or whatever it started and left behind
+        for thread, stream in zip(
+            self._threads, (self.popen.stdout, self.popen.stderr), strict=True
+        ):
             thread.join(timeout=1.0)
-        for stream in (self.popen.stdout, self.popen.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                if stream is not None:
+            # A process outside its group (one that made itself a session leader) may still
+            # hold the pipe: then the reading thread, a daemon, is left to end with it, since
+            # closing a stream another thread is reading would wait for that process.
+            if not thread.is_alive() and stream is not None:
+                with contextlib.suppress(OSError, ValueError):
                     stream.close()
 
 
 def _kill(popen: subprocess.Popen[bytes]) -> None:
-    """End ``popen`` and its process group, whatever it is doing."""
-    if popen.poll() is not None:
-        return
+    """End ``popen`` and its process group (its children too), whatever they are doing."""
     with contextlib.suppress(OSError):
         if os.name == "posix":
             os.killpg(popen.pid, signal.SIGKILL)
@@ -207,6 +218,7 @@ class ExternalBot:
         fallback: str | Bot = DEFAULT_FALLBACK,
         label: str | None = None,
         cwd: str | None = None,
+        log: str | Path | None = None,
     ) -> None:
         if isinstance(command, str) or not command or not all(isinstance(p, str) for p in command):
             raise WrongTypeError(f"command is a list of strings, not {command!r}")
@@ -222,6 +234,9 @@ class ExternalBot:
         self.fallback: Bot = make_bot(fallback)
         self.label = label if label is not None else shlex.join(self.command)
         self.cwd = cwd
+        self.log = None if log is None else Path(log)
+        """Where the program's standard error is appended (``None``: kept in memory, the
+        last lines only, for the fault report)."""
         self.faults: list[Fault] = []
         """What went wrong, in order."""
         self.decisions = 0
@@ -356,7 +371,7 @@ class ExternalBot:
     # -- starting and stopping ------------------------------------------------------------
     def _start(self, view: PlayerView, rng: random.Random) -> None:
         try:
-            process = _Process(self.command, self.cwd)
+            process = _Process(self.command, self.cwd, self.log)
         except OSError as error:
             self._fault(FaultKind.HANDSHAKE, 0, f"cannot start {self.command[0]!r}: {error}")
             self.dead = True

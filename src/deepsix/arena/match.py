@@ -286,11 +286,11 @@ class _Timed:
         )
 
 
-def _make(spec: str, config: MatchConfig) -> Bot:
+def _make(spec: str, config: MatchConfig, log: Path | None) -> Bot:
     if is_program(spec):
         return ExternalBot(
             program_command(spec), time_limit=config.time_limit, fallback=config.fallback,
-            label=spec,
+            label=spec, log=log,
         )  # fmt: skip
     return make_bot(spec)
 
@@ -300,22 +300,33 @@ def record_name(deal: int, swapped: bool) -> str:
     return f"games/deal-{deal:05d}-{'b' if swapped else 'a'}.rec"
 
 
-def play_deal(config: MatchConfig, deal: int) -> list[tuple[GameOutcome, str]]:
+def play_deal(
+    config: MatchConfig, deal: int, logs: str | None = None
+) -> list[tuple[GameOutcome, str]]:
     """Play deal ``deal`` twice, the sides' seats swapped; each game's outcome and record text.
 
-    What a worker runs: it needs only the configuration (no shared state).
+    What a worker runs: it needs only the configuration (no shared state).  ``logs``: a
+    directory where each program bot's standard error is written, one file per game and seat
+    (``deal-00007-a-N.log``), on the worker's disk.
     """
-    return [_play_game(config, deal, swapped) for swapped in (False, True)]
+    return [_play_game(config, deal, swapped, logs) for swapped in (False, True)]
 
 
 _SEAT_NAMES: Final = ("North", "East", "South", "West")
 
 
-def _play_game(config: MatchConfig, deal: int, swapped: bool) -> tuple[GameOutcome, str]:
+def _play_game(
+    config: MatchConfig, deal: int, swapped: bool, logs: str | None
+) -> tuple[GameOutcome, str]:
     seed = config.seed_of(deal)
     ns, ew = (config.sides[1], config.sides[0]) if swapped else config.sides
     specs = (ns, ew, ns, ew)
-    seats = [_Timed(_make(spec, config)) for spec in specs]
+    stem = record_name(deal, swapped).removeprefix("games/").removesuffix(".rec")
+    folder = None if logs is None else Path(logs)
+    seats = [
+        _Timed(_make(spec, config, None if folder is None else folder / f"{stem}-{name[0]}.log"))
+        for spec, name in zip(specs, _SEAT_NAMES, strict=True)
+    ]
     hands: list[tuple[int, int]] = []
 
     def keep(before: GameState, action: Action, after: GameState) -> None:
@@ -329,7 +340,7 @@ def _play_game(config: MatchConfig, deal: int, swapped: bool) -> tuple[GameOutco
         for seat in seats:
             if isinstance(seat.bot, ExternalBot):
                 seat.bot.close()
-    logs = tuple(seat.log() for seat in seats)
+    played = tuple(seat.log() for seat in seats)
     outcome = GameOutcome(
         deal=deal,
         swapped=swapped,
@@ -337,7 +348,7 @@ def _play_game(config: MatchConfig, deal: int, swapped: bool) -> tuple[GameOutco
         scores=final.scores,
         winner=final.winner,
         hands=tuple(hands),
-        seats=(logs[0], logs[1], logs[2], logs[3]),
+        seats=(played[0], played[1], played[2], played[3]),
         record=record_name(deal, swapped),
     )
     tags = [
@@ -346,7 +357,7 @@ def _play_game(config: MatchConfig, deal: int, swapped: bool) -> tuple[GameOutco
         ("Seed", str(seed)),
         *((name, _tag(spec)) for name, spec in zip(_SEAT_NAMES, specs, strict=True)),
     ]
-    for name, log in zip(_SEAT_NAMES, logs, strict=True):
+    for name, log in zip(_SEAT_NAMES, played, strict=True):
         if log.faults:
             tags.append((f"Faults{name}", _tag("; ".join(log.faults))))
     return outcome, write_record(record_of(final, tags))
@@ -461,6 +472,7 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
     workers: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    logs: str | Path | None = None,
 ) -> MatchResult:
     """Play the match (what is left of it, if ``out`` holds part of it) and return its games.
 
@@ -468,7 +480,8 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
     run in ``workers`` local processes (default: every core; 1: in this
     process) or on ``executor`` (any ``concurrent.futures.Executor``, e.g. a
     Dask client's).  ``progress(done, total)`` is called as games finish.
-    Interrupted (Ctrl-C), it stops after saving the deals already finished.
+    Interrupted (Ctrl-C), it stops after saving the deals already finished.  ``logs``: a
+    directory for program bots' standard error (see :func:`play_deal`).
     """
     if not isinstance(config, MatchConfig):
         raise WrongTypeError(f"run_match() needs a MatchConfig, not {type(config).__name__}")
@@ -491,13 +504,16 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
         if progress is not None:
             progress(len(outcomes), total)
 
+    folder = None if logs is None else str(logs)
+    if folder is not None:
+        Path(folder).mkdir(parents=True, exist_ok=True)
     used = 1
     if (executor is None and (workers or default_workers()) == 1) or len(todo) <= 1:
         for deal in todo:
-            collect(play_deal(config, deal))
+            collect(play_deal(config, deal, folder))
     elif executor is not None:
         used = workers or 0
-        _gather(executor, config, todo, collect)
+        _gather(executor, config, todo, collect, folder)
     else:
         used = min(workers or default_workers(), len(todo))
         import concurrent.futures
@@ -508,7 +524,7 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
         if context.get_start_method() == "forkserver":
             context.set_forkserver_preload(["deepsix.arena.match"])
         with concurrent.futures.ProcessPoolExecutor(used, mp_context=context) as pool:
-            _gather(pool, config, todo, collect)
+            _gather(pool, config, todo, collect, folder)
     outcomes.sort(key=lambda outcome: (outcome.deal, outcome.swapped))
     return MatchResult(
         config=config,
@@ -525,11 +541,12 @@ def _gather(
     config: MatchConfig,
     deals: list[int],
     collect: Callable[[list[tuple[GameOutcome, str]]], None],
+    logs: str | None,
 ) -> None:
     """Run each deal on ``executor``; collect them as they finish (cancel the rest on a stop)."""
     from concurrent.futures import as_completed
 
-    futures = [executor.submit(play_deal, config, deal) for deal in deals]
+    futures = [executor.submit(play_deal, config, deal, logs) for deal in deals]
     try:
         for future in as_completed(futures):
             collect(future.result())
@@ -763,6 +780,7 @@ def run_pool(  # noqa: PLR0913  # the pool, then keywords
     workers: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    logs: bool = False,
 ) -> PoolResult:
     """Play a duplicate match between every pair of ``names`` and rate them all.
 
@@ -790,7 +808,10 @@ def run_pool(  # noqa: PLR0913  # the pool, then keywords
             if progress is not None:
                 progress(offset + finished, total)
 
-        result = run_match(pair_config, folder, workers=workers, executor=executor, progress=step)
+        where = folder / "logs" if logs and folder is not None else None
+        result = run_match(
+            pair_config, folder, workers=workers, executor=executor, progress=step, logs=where
+        )
         done[0] += len(result.outcomes)
         matches.append(result)
     results = []

@@ -70,6 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the bot that decides when a program cannot, and plays on for a dead one "
         "(default %(default)s)",
     )  # fmt: skip
+    parser.add_argument(
+        "--bot-logs", action="store_true",
+        help="write each program bot's standard error to DIR/logs/, one file per game and seat",
+    )  # fmt: skip
     parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
     parser.add_argument(
         "--scheduler", metavar="ADDRESS",
@@ -186,14 +190,14 @@ def _play(
         if args.pool:
             pool: PoolResult = run_pool(
                 args.bots, config, out, anchor=args.anchor, workers=args.workers,
-                executor=executor, progress=progress,
+                executor=executor, progress=progress, logs=args.bot_logs,
             )  # fmt: skip
             parts = [pool_markdown(pool, command=command)]
             parts += [report_markdown(match) for match in pool.matches]
             return "\n".join(parts)
         result: MatchResult = run_match(
             config, out, workers=args.workers, executor=executor,
-            progress=progress,
+            progress=progress, logs=out / "logs" if args.bot_logs else None,
         )  # fmt: skip
     except MatchError as error:
         raise CommandFailed(str(error)) from None

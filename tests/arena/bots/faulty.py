@@ -2,11 +2,12 @@
 """A bot for the tests: it plays the first legal action, and misbehaves when told to.
 
     faulty.py [--garbage N] [--illegal N] [--late N --sleep S] [--crash N] [--seat S]
-              [--protocol P] [--silent] [--log FILE]
+              [--protocol P] [--silent] [--flood LINES] [--child] [--log FILE]
 
 Each N is a decision id (1, 2, ...).  --seat limits the misbehaviour to games in
-which the bot plays seat S (N, E, S or W).  --log appends every message received
-to FILE, one JSON object per line.
+which the bot plays seat S (N, E, S or W).  --flood writes that many "info" lines
+before its first answer; --child starts a process that would outlive it.  --log
+appends every message received to FILE, one JSON object per line.
 """
 
 import argparse
@@ -18,6 +19,8 @@ parser = argparse.ArgumentParser()
 for flag in ("--garbage", "--illegal", "--late", "--crash"):
     parser.add_argument(flag, type=int, default=0)
 parser.add_argument("--sleep", type=float, default=0.0)
+parser.add_argument("--flood", type=int, default=0)
+parser.add_argument("--child", action="store_true")
 parser.add_argument("--seat", default="")
 parser.add_argument("--protocol", default="deepsix-bot/1")
 parser.add_argument("--silent", action="store_true")
@@ -31,6 +34,13 @@ for line in sys.stdin:
         with open(args.log, "a", encoding="utf-8") as log:
             log.write(json.dumps(message) + "\n")
     kind = message["type"]
+    if kind == "hello" and args.child:
+        import subprocess
+
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        if args.log:  # where the test finds it
+            with open(args.log + ".child", "w", encoding="utf-8") as out:
+                out.write(str(child.pid))
     if kind == "hello":
         active = not args.seat or message["seat"] == args.seat
         if args.silent and active:
@@ -41,6 +51,10 @@ for line in sys.stdin:
         if active and number == args.crash:
             sys.stderr.write("faulty: crashing on purpose\n")
             sys.exit(3)
+        if active and args.flood and number == 1:
+            for _ in range(args.flood):
+                print('{"type": "info", "text": "thinking"}', flush=False)
+            sys.stdout.flush()
         if active and number == args.late:
             time.sleep(args.sleep)
         if active and number == args.garbage:
