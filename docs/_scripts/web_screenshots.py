@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402  # after the path
-from tests.web.browser import DESKTOP, PHONE, Player, launch  # noqa: E402
-from tests.web.harness import Server, seat_link  # noqa: E402
+from tests.web.browser import DESKTOP, PHONE, Player, launch, seat_url  # noqa: E402
+from tests.web.harness import Server  # noqa: E402
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
@@ -54,7 +54,7 @@ class Shooter:
 
 def lobby_and_invite(browser: Browser, server: Server, size: str, out: Path) -> None:
     made = server.create({"E": "heuristic", "W": "heuristic"}, me="S", name="Ann")
-    host = Player(browser, server.base, seat_link(made), viewport=SIZES[size])
+    host = Player(browser, server.base, seat_url(made), viewport=SIZES[size])
     host.page.wait_for_selector("#invite-link")
     Shooter(host, size, out).shoot("invite")
     lobby = Player(browser, server.base, "/", viewport=SIZES[size])
@@ -66,7 +66,7 @@ def lobby_and_invite(browser: Browser, server: Server, size: str, out: Path) -> 
 
 def play(browser: Browser, server: Server, size: str, out: Path, seed: int) -> None:
     made = server.create(BOTS, me="S", name="Ann", seed=seed)
-    player = Player(browser, server.base, seat_link(made), viewport=SIZES[size])
+    player = Player(browser, server.base, seat_url(made), viewport=SIZES[size])
     shooter = Shooter(player, size, out)
     page = player.page
     rng = random.Random(seed)

@@ -171,3 +171,50 @@ def test_a_dask_cluster_plays_the_same_match(
     local = run_match(config, workers=1)
     assert games(remote) == games(local)
     assert len(list((tmp_path / "dask" / "games").glob("*.rec"))) == 4
+
+
+def test_two_runs_never_share_a_directory(tmp_path: Path) -> None:
+    from deepsix.arena.match import _Directory
+
+    config = attrs.evolve(CONFIG, deals=1)
+    holder = _Directory(tmp_path, config, resume=True)
+    try:
+        with pytest.raises(MatchError, match="another deepsix match is running"):
+            run_match(config, tmp_path, workers=1)
+    finally:
+        holder.release()
+    assert len(run_match(config, tmp_path, workers=1).outcomes) == 2
+
+
+def test_ctrl_c_stops_a_match_cleanly(tmp_path: Path) -> None:
+    """Interrupted, the command exits 130 saying how to resume; what it saved is whole pairs,
+    and the directory is free for the run that resumes it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from deepsix.arena.match import _Directory
+
+    out = tmp_path / "m"
+    command = [sys.executable, "-m", "deepsix", "match", "heuristic", "random", "--deals", "400",
+               "--seed", "3", "--out", str(out), "--workers", "2", "--no-progress"]  # fmt: skip
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    games = out / "games.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and running.poll() is None:
+        if games.exists() and len(games.read_text().splitlines()) >= 4:
+            break
+        time.sleep(0.2)
+    running.send_signal(signal.SIGINT)
+    _, errors = running.communicate(timeout=120)
+    assert running.returncode == 130, errors
+    assert "run the same command to resume" in errors
+    config = MatchConfig(("heuristic", "random"), deals=400, seed=3)
+    directory = _Directory(out, config, resume=True)  # not locked any more
+    try:
+        saved = directory.done()
+    finally:
+        directory.release()
+    assert 4 <= len(saved) < 800
+    assert len(saved) % 2 == 0

@@ -33,8 +33,16 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from deepsix import GameState, Seat
 from deepsix.tricks import trick_winner
-from tests.web.browser import PHONE, Player, frames_to, launch, local_only, no_errors
-from tests.web.harness import SEATS, Audit, Server, seat_link
+from tests.web.browser import (
+    PHONE,
+    Player,
+    frames_to,
+    launch,
+    local_only,
+    no_errors,
+    seat_url,
+)
+from tests.web.harness import SEATS, Audit, Server
 
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SERIOUS = ("serious", "critical")
@@ -181,7 +189,7 @@ def test_a_whole_game_by_clicks_against_three_bots(server: Server, browser: Brow
     started = time.monotonic()
     made = server.create(BOTS, me="S", name="Ann", seed=21)
     audit = Audit()
-    player = Player(browser, server.base, seat_link(made), audit)
+    player = Player(browser, server.base, seat_url(made), audit)
     page = player.page
     rng = random.Random(21)
     axed: dict[str, list[Any]] = {}
@@ -238,6 +246,14 @@ def test_a_whole_game_by_clicks_against_three_bots(server: Server, browser: Brow
     else:
         raise AssertionError("the game did not end")
     axed["game-over"] = serious_violations(page)
+    # every past hand's summary is reachable from the score sheet
+    page.locator(".sheet button[data-hand='1']").click()
+    assert check_summary(player, server) == 1
+    page.locator("dialog.summary-dialog .close").click()
+    # plays and trick winners were announced to screen readers in the live region
+    said = page.locator("#announcer").inner_text()
+    assert "takes trick 14" in said, said
+    assert "Game over" in said, said
     final = state_at(server, player.table, player.seq())
     assert final.is_over
     assert summaries == [record.number for record in final.completed_hands]
@@ -315,7 +331,7 @@ def test_a_card_lifts_on_the_first_tap_and_plays_on_the_second(
 ) -> None:
     made = server.create(BOTS, me="S", seed=5)
     player = Player(
-        browser, server.base, seat_link(made), viewport=PHONE, has_touch=True, is_mobile=True
+        browser, server.base, seat_url(made), viewport=PHONE, has_touch=True, is_mobile=True
     )
     rng = random.Random(5)
     player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
@@ -341,7 +357,7 @@ def test_a_card_lifts_on_the_first_tap_and_plays_on_the_second(
 def test_a_reload_mid_hand_resumes(server: Server, browser: Browser) -> None:
     made = server.create(BOTS, me="S", seed=33)
     audit = Audit()
-    player = Player(browser, server.base, seat_link(made), audit)
+    player = Player(browser, server.base, seat_url(made), audit)
     rng = random.Random(33)
     player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
     seq, hand = player.seq(), player.hand()
@@ -360,7 +376,7 @@ def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: 
     server = fresh_server
     made = server.create(BOTS, me="S", seed=44)
     audit = Audit()
-    player = Player(browser, server.base, seat_link(made), audit)
+    player = Player(browser, server.base, seat_url(made), audit)
     rng = random.Random(44)
     player.play_until(
         lambda: player.data()["phase"] == "play" and player.my_turn() and rng.random() < 0.3, rng

@@ -21,8 +21,8 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.web.browser import Player, launch, no_errors
-from tests.web.harness import Server, seat_link
+from tests.web.browser import Player, launch, no_errors, seat_url
+from tests.web.harness import Server
 from tests.web.test_browser import serious_violations
 
 
@@ -35,8 +35,20 @@ def browser() -> Iterator[Browser]:
 
 
 def stored_key(player: Player, table: str) -> str:
+    """The seat's key as this browser keeps it.
+
+    Protocol 2: in an HttpOnly cookie scoped to the table's API path, which the page's
+    scripts cannot read; protocol 1: in the page's localStorage.
+    """
+    cookies = [c for c in player.context.cookies() if c["path"].startswith(f"/api/tables/{table}")]
+    if cookies:
+        seat = [c for c in cookies if "seat" in c["name"]]
+        assert seat, cookies
+        assert all(c["httpOnly"] and c["sameSite"] in ("Strict", "Lax") for c in cookies)
+        assert seat[0]["value"] not in player.page.evaluate("document.cookie")
+        return seat[0]["value"]
     token: str = player.page.evaluate(
-        "t => JSON.parse(localStorage.getItem('deepsix:seats'))[t].token", player.table or table
+        "t => JSON.parse(localStorage.getItem('deepsix:seats'))[t].token", table
     )
     return token
 
@@ -70,16 +82,19 @@ def test_the_address_bar_never_holds_a_seat_key(server: Server, browser: Browser
     assert "#" not in page.url
     # A link that carries a key (the API's "url") is scrubbed before anything else runs.
     made = server.create({"N": "heuristic", "E": "heuristic", "W": "heuristic"}, me="S")
-    linked = Player(browser, server.base, seat_link(made))
+    linked = Player(browser, server.base, seat_url(made))
     linked.page.wait_for_selector(".game[data-seat='S']")
     assert made["token"] not in linked.page.url
     assert linked.page.evaluate("location.hash") == ""
     assert stored_key(linked, linked.table) == made["token"]
     linked.page.go_back()  # the keyed address was replaced, not kept in the history
     assert made["token"] not in linked.page.url
-    # the invite link the page offers is the plain address
+    # the invite link the page offers is the table's address (with an invite code under
+    # protocol 2), never a seat's key
     invite = page.locator("#invite-link").input_value()
-    assert invite == f"{server.base}/table/{host.table}"
+    assert invite.split("#")[0] == f"{server.base}/table/{host.table}"
+    assert key not in invite
+    assert "token" not in invite
     assert no_errors(host) == []
     assert no_errors(linked) == []
     host.close()

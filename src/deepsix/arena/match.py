@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -377,9 +377,19 @@ class _Directory:
 
     def __init__(self, path: Path, config: MatchConfig, *, resume: bool) -> None:
         self.path = path
+        self._lock: IO[str] | None = None
         self.games = path / "games.jsonl"
         self.version = __version__
         path.mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        try:
+            self._open(config, resume=resume)
+        except BaseException:
+            self.release()
+            raise
+
+    def _open(self, config: MatchConfig, *, resume: bool) -> None:
+        path = self.path
         (path / "games").mkdir(exist_ok=True)
         settings = path / "match.json"
         wanted = config.to_json()
@@ -398,6 +408,29 @@ class _Directory:
                 )
         else:
             _write_atomic(settings, json.dumps({**wanted, "deepsix": __version__}, indent=2))
+
+    def _take_lock(self) -> None:
+        """Hold ``DIR/.lock`` while the match runs: a second run in the same directory is
+        refused (the lock goes with the process, however it ends)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on POSIX: no lock
+            return
+        handle = (self.path / ".lock").open("w", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise MatchError(f"another deepsix match is running in {self.path}") from None
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._lock = handle
+
+    def release(self) -> None:
+        """Let another run use the directory."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     def done(self) -> list[GameOutcome]:
         """The games already played (a torn last line, from a stop mid-write, is dropped)."""
@@ -489,6 +522,23 @@ def run_match(  # noqa: PLR0913  # the match, then keywords
         raise ParseError(f"workers must be at least 1, not {workers!r}")
     started = time.perf_counter()
     directory = _Directory(Path(out), config, resume=resume) if out is not None else None
+    try:
+        return _run(config, directory, started, workers, executor, progress, logs)
+    finally:
+        if directory is not None:
+            directory.release()
+
+
+def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
+    config: MatchConfig,
+    directory: _Directory | None,
+    started: float,
+    workers: int | None,
+    executor: concurrent.futures.Executor | None,
+    progress: Callable[[int, int], None] | None,
+    logs: str | Path | None,
+) -> MatchResult:
+    """The body of :func:`run_match`."""
     earlier = directory.done() if directory is not None else []
     finished = {outcome.deal for outcome in earlier}
     todo = [deal for deal in range(config.deals) if deal not in finished]

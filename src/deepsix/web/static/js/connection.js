@@ -1,34 +1,32 @@
-// The WebSocket to a table: hello, reconnection with back-off, and moves tagged with the
-// version of the game they were chosen in.
+// A WebSocket to the server: hello, heartbeats, reconnection with back-off.
+
+const HEARTBEAT = 10000; // ms between pings: the server counts a silent seat as away
 
 export class Connection {
   /**
    * `handlers.message(frame)` gets every frame; `handlers.status(kind, text)` the state of
    * the line ("pending", "up", "down"); `hello()` returns the hello message to send.
    */
-  constructor(tableId, hello, handlers) {
-    this.tableId = tableId;
+  constructor(path, hello, handlers, { heartbeat = false } = {}) {
+    this.path = path;
+    this.heartbeat = heartbeat;
     this.hello = hello;
     this.handlers = handlers;
     this.socket = null;
     this.retry = 0;
     this.closedForGood = false;
     this.timer = null;
-    this.heartbeat = null;
   }
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${this.tableId}/socket`);
+    const socket = new WebSocket(`${scheme}://${location.host}${this.path}`);
     this.socket = socket;
     this.handlers.status("pending", this.retry ? "reconnecting…" : "connecting…");
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify(this.hello()));
-      // A heartbeat: the server counts a seat as present while it hears from it.
-      clearInterval(this.heartbeat);
-      this.heartbeat = setInterval(() => {
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "ping" }));
-      }, 10000);
+      clearInterval(this.pinger);
+      if (this.heartbeat) this.pinger = setInterval(() => this.send({ op: "ping" }), HEARTBEAT);
     });
     socket.addEventListener("message", (event) => {
       let frame;
@@ -42,7 +40,7 @@ export class Connection {
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
-      clearInterval(this.heartbeat);
+      clearInterval(this.pinger);
       if (this.closedForGood || event.code === 1008) {
         this.handlers.status("down", "disconnected");
         return;
@@ -67,7 +65,7 @@ export class Connection {
   close() {
     this.closedForGood = true;
     clearTimeout(this.timer);
-    clearInterval(this.heartbeat);
+    clearInterval(this.pinger);
     if (this.socket) this.socket.close(1000, "bye");
   }
 }

@@ -59,7 +59,7 @@ export class Felt {
     const slot = model.table.seats[index];
     const calls = v.bids.filter((b) => b.seat === seat);
     return [seat, this.page.seat, slot, v.to_act === seat, v.dealer, v.hand_sizes[index], v.phase === "bidding" ? calls[calls.length - 1] || null : null,
-      v.bidder === seat && v.phase !== "bidding" ? v.bid : null, v.melds[index], this.page.clockFor(seat)];
+      v.bidder === seat && v.phase !== "bidding" ? v.bid : null, v.melds[index], !!this.page.clockFor(seat)];
   }
 
   seatBox(seat) {
@@ -73,22 +73,23 @@ export class Felt {
     const calls = v.bids.filter((b) => b.seat === seat);
     const last = calls[calls.length - 1];
     const clock = page.clockFor(seat);
-    const online = slot.kind === "bot" || slot.online;
+    const presence = slot.kind === "bot" ? "online" : slot.presence || (slot.online ? "online" : "offline");
+    const label = slot.kind === "open" ? "open seat" : presence === "away" ? "connected, silent" : presence;
     return [
       h("div", { class: "who" },
-        h("span", { class: `dot ${online ? "on" : "off"}`, role: "img", "aria-label": online ? "online" : "offline", title: online ? "online" : "offline" }),
+        h("span", { class: `dot ${presence}`, role: "img", "aria-label": label, title: label }),
         h("strong", { class: "name", text: page.name(seat, false) }),
         relation ? h("span", { class: `tag rel-${relation}`, text: relation }) : h("span", { class: "tag", text: teamOf(seat) === 0 ? "N–S" : "E–W" }),
         slot.kind === "bot" ? h("span", { class: "tag", title: `played by the ${slot.bot} bot`, text: `${slot.bot} bot` }) : null,
         slot.kind === "open" ? h("span", { class: "tag open", text: "open seat" }) : null,
-        slot.stand_in ? h("span", { class: "tag", text: `${slot.stand_in} bot standing in` }) : null,
+        slot.standin ? h("span", { class: "tag standin", text: `${slot.standin} bot standing in` }) : null,
         v.dealer === seat ? h("span", { class: "tag dealer", title: "the dealer", text: "dealer" }) : null),
       h("div", { class: "meta" },
         h("span", { text: `${v.hand_sizes[index]} cards` }),
         last && v.phase === "bidding" ? h("span", { class: "call", text: last.type === "Pass" ? "passed" : `bid ${last.amount}` }) : null,
         v.bidder === seat && v.phase !== "bidding" && v.phase !== "deal" ? h("span", { class: "call", text: `contract ${v.bid}` }) : null,
         v.to_act === seat ? h("span", { class: "turn", text: seat === viewer ? "your turn" : "to act" }) : null,
-        clock ? h("span", { class: "clock", dataset: { deadline: String(clock) }, text: "" }) : null),
+        clock ? h("span", { class: "clock", dataset: { clock: seat }, text: "" }) : null),
       v.melds[index].length ? h("div", { class: "melds" }, v.melds[index].map((code) => h("span", { class: "meld-chip", text: page.meldName(code) }))) : null,
     ];
   }

@@ -2,8 +2,10 @@
 
 import { api } from "./api.js";
 import { SEATS, SEAT_NAMES } from "./cards.js";
+import { Connection } from "./connection.js";
 import { h } from "./dom.js";
-import { allSeats, keepName, keepSeat, myName } from "./seats.js";
+import { current as protocol, detect, lobbySocket } from "./protocol.js";
+import { allSeats, keepName, keepSeat, myName, noteSeat } from "./seats.js";
 import { PHASE_NAMES } from "./words.js";
 
 function toast(message) {
@@ -14,14 +16,19 @@ function toast(message) {
   setTimeout(() => (node.hidden = true), 8000);
 }
 
-/** Open a table at its plain address: the seat's key stays in this browser's storage. */
+/**
+ * Open a table at its plain address.  Protocol 2: the seat's key is in the cookie the
+ * answer set; protocol 1: the page keeps it in storage.
+ */
 function enter(tableId, seat, token) {
-  keepSeat(tableId, seat, token);
+  if (protocol() >= 2) noteSeat(tableId, seat);
+  else keepSeat(tableId, seat, token);
   location.assign(`/table/${encodeURIComponent(tableId)}`);
 }
 
 export async function lobby(root) {
   document.getElementById("where").textContent = "Lobby";
+  await detect();
   let bots = ["heuristic", "random"];
   try {
     bots = (await api("GET", "/api/bots")).bots;
@@ -44,6 +51,7 @@ export async function lobby(root) {
   }
   mine.addEventListener("change", drawSeatRows);
   drawSeatRows();
+  const privacy = h("input", { type: "checkbox", id: "private" });
   const create = h("button", { class: "primary", id: "create", type: "submit" }, "Create table");
   const form = h("form", { class: "panel new-table", "aria-labelledby": "new-table-title", onsubmit: async (event) => {
     event.preventDefault();
@@ -52,7 +60,9 @@ export async function lobby(root) {
     const seats = {};
     for (const [s, select] of Object.entries(others)) if (s !== mine.value) seats[s] = select.value;
     try {
-      const made = await api("POST", "/api/tables", { seats, me: mine.value, name: name.value });
+      const body = { seats, me: mine.value, name: name.value };
+      if (protocol() >= 2) body.private = privacy.checked;
+      const made = await api("POST", "/api/tables", body);
       enter(made.table.id, made.seat, made.token);
     } catch (error) {
       toast(error.message);
@@ -64,39 +74,78 @@ export async function lobby(root) {
     h("div", { class: "field" }, h("label", { for: "my-name", text: "Your name" }), name),
     h("div", { class: "field" }, h("label", { for: "my-seat", text: "Your seat" }), mine)),
   seatRows,
+  protocol() >= 2 ? h("label", { class: "check", for: "private" }, privacy, " Private: not listed here, invite link only") : null,
   h("p", { class: "hint", text: "Open seats wait for friends: the table page gives you an invite link. You can fill them with bots at any time." }),
   create);
 
-  const list = h("section", { class: "panel tables", "aria-labelledby": "tables-title" }, h("h2", { id: "tables-title", text: "Tables" }));
+  const list = h("section", { class: "panel tables", "aria-labelledby": "tables-title", "aria-live": "polite" }, h("h2", { id: "tables-title", text: "Tables" }));
+  root.replaceChildren(h("div", { class: "lobby" }, form, list));
+  if (protocol() >= 2) {
+    // live: the server pushes the lobby whenever a listed table changes
+    const more = { tables: [], next: undefined };
+    const socket = new Connection(lobbySocket(), () => ({ op: "hello", protocol: protocol() }), {
+      message: (frame) => {
+        if (frame.op === "lobby") drawTables(list, frame, name, more);
+      },
+      status: () => {},
+    });
+    socket.open();
+    return;
+  }
   let tables = [];
   try {
     tables = (await api("GET", "/api/tables")).tables;
   } catch (error) {
     toast(error.message);
   }
-  drawTables(list, tables, name);
-  root.replaceChildren(h("div", { class: "lobby" }, form, list));
+  drawTables(list, {
+    open: tables.filter((t) => !t.started),
+    running: tables.filter((t) => t.started && t.phase !== "game-over"),
+    finished: tables.filter((t) => t.phase === "game-over"),
+  }, name, null);
 }
 
-function drawTables(list, tables, name) {
+function drawTables(list, frame, name, more) {
   const ours = allSeats();
+  const finished = [...frame.finished, ...(more ? more.tables.filter((t) => !frame.finished.some((f) => f.id === t.id)) : [])];
   const groups = [
-    ["open", "Open: seats waiting for players", tables.filter((t) => !t.started)],
-    ["running", "Running", tables.filter((t) => t.started && t.phase !== "game-over")],
-    ["finished", "Finished", tables.filter((t) => t.phase === "game-over")],
+    ["open", "Open: seats waiting for players", frame.open],
+    ["running", "Running", frame.running],
+    ["finished", "Finished", finished],
   ];
   list.querySelectorAll(".group").forEach((n) => n.remove());
-  if (!tables.length) list.append(h("p", { class: "hint group", text: "No tables yet: create one." }));
+  if (!frame.open.length && !frame.running.length && !finished.length) list.append(h("p", { class: "hint group", text: "No tables yet: create one." }));
   for (const [kind, title, rows] of groups) {
     if (!rows.length) continue;
     const group = h("div", { class: `group ${kind}`, dataset: { group: kind } }, h("h3", { text: title }));
     for (const table of rows) group.append(tableRow(table, ours[table.id], name));
     list.append(group);
   }
+  if (more && frame.finished.length && more.next !== null) {
+    list.append(h("div", { class: "group" }, h("button", { type: "button", id: "more-finished", onclick: async () => {
+      const last = finished[finished.length - 1];
+      const cursor = more.next || `${last.created}:${last.id}`;
+      try {
+        const page = await api("GET", `/api/tables?status=finished&before=${encodeURIComponent(cursor)}`);
+        more.tables.push(...page.tables);
+        more.next = page.next;
+        drawTables(list, frame, name, more);
+      } catch (error) {
+        toast(error.message);
+      }
+    } }, "Older finished tables")));
+  }
+  if (frame.quarantined && frame.quarantined.length) {
+    list.append(h("div", { class: "group quarantined" }, h("h3", { text: "Kept aside (could not be restored)" }),
+      h("ul", {}, frame.quarantined.map((q) => h("li", { text: `Table ${q.id}: ${q.reason}` })))));
+  }
 }
 
 function tableRow(table, own, name) {
-  const status = !table.started ? "waiting for players" : PHASE_NAMES[table.phase] || table.phase;
+  let status = !table.started ? "waiting for players" : PHASE_NAMES[table.phase] || table.phase;
+  if (table.result && table.result.reason !== "game-over") status = table.result.reason;
+  if (table.seeded) status += " · seeded deals";
+  if (table.clock) status += ` · ${Math.round(table.clock)} s clock`;
   const row = h("div", { class: "table-row", dataset: { table: table.id } },
     h("div", { class: "table-title" },
       h("strong", { text: `Table ${table.id}` }),
@@ -107,7 +156,7 @@ function tableRow(table, own, name) {
       seats.append(h("button", { type: "button", class: "join", dataset: { seat: slot.seat, table: table.id }, onclick: async () => {
         try {
           keepName(name.value);
-          const joined = await api("POST", `/api/tables/${table.id}/join`, { seat: slot.seat, name: name.value });
+          const joined = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: slot.seat, name: name.value });
           enter(table.id, joined.seat, joined.token);
         } catch (error) {
           toast(error.message);
@@ -118,8 +167,9 @@ function tableRow(table, own, name) {
     }
   }
   seats.append(own
-    ? h("a", { class: "button primary", href: `/table/${table.id}` }, `Return as ${SEAT_NAMES[own.seat] || "your seat"}`)
+    ? h("a", { class: "button primary", href: `/table/${table.id}` }, `Return as ${SEAT_NAMES[own] || "your seat"}`)
     : h("a", { class: "button", href: `/table/${table.id}` }, table.phase === "game-over" ? "Look at it" : "Watch"));
+  if (table.phase === "game-over" || table.status === "finished") seats.append(h("a", { class: "button", href: `/replay/${table.id}` }, "Replay"));
   row.append(seats);
   return row;
 }

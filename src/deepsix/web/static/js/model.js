@@ -36,7 +36,8 @@ export class Model {
     this.hands = new Map(); // hand number -> HandStory
     this.log = []; // {seq, text, event}
     this.winning = null; // the seat winning the trick in progress, when the server says
-    this.clock = null;
+    this.clock = null; // {seat, reason, limit, until (this page's clock, ms)}
+    this.dealt = null; // the number of the last hand dealt that the events told of
   }
 
   story(number) {
@@ -57,6 +58,7 @@ export class Model {
   absorb(event, number) {
     switch (event.type) {
       case "HandDealt":
+        this.dealt = event.number;
         this.story(event.number);
         break;
       case "AuctionWon":
@@ -93,16 +95,39 @@ export class Model {
    */
   update(frame) {
     if (frame.seq < this.seq) return null; // an older frame, overtaken
-    const number = this.view ? this.view.hand_number : frame.view.hand_number;
     const fresh = frame.seq > this.seq ? frame.events || [] : [];
-    for (const event of fresh) this.absorb(event, event.type === "HandDealt" ? event.number : number);
+    for (const event of fresh) this.absorb(event, this.handOfEvents(frame));
     this.seq = frame.seq;
     this.view = frame.view;
     this.table = frame.table;
     this.winning = frame.winning === undefined ? null : frame.winning;
-    if (frame.clock !== undefined) this.clock = frame.clock;
+    const clock = frame.clock;
+    this.clock = clock ? { seat: clock.seat, reason: clock.reason, limit: clock.limit, until: Date.now() + clock.remaining * 1000 } : null;
     this.seedFromView();
     return fresh;
+  }
+
+  /** The hand that a step's events (other than a deal) belong to. */
+  handOfEvents(frame) {
+    if (this.dealt !== null) return this.dealt;
+    return this.view ? this.view.hand_number : frame.view.hand_number;
+  }
+
+  /**
+   * Take in the events of past steps (a hello's history); returns them, each with its seq.
+   * The steps' seq only moves forward: a frame seen already is not taken twice.
+   */
+  history(frame) {
+    const out = [];
+    for (const step of frame.steps || []) {
+      if (step.seq <= this.seq) continue;
+      for (const event of step.events) {
+        this.absorb(event, event.type === "HandDealt" ? event.number : this.dealt ?? 1);
+        out.push({ ...event, seq: step.seq });
+      }
+    }
+    if (frame.seq > this.seq && this.view === null) this.seq = frame.seq;
+    return out;
   }
 
   /** A page opened mid-hand has no events for what came before: take them from the view. */

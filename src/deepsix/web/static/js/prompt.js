@@ -18,9 +18,15 @@ export function promptContent(page) {
   const model = page.model;
   const v = model.view;
   const table = model.table;
-  if (v.phase === "game-over") return gameOver(page);
+  if (page.finished()) return gameOver(page);
   if (!table.started) return waitingForPlayers(page);
   if (!page.seat) return [h("p", { class: "muted", text: v.to_act ? `Watching. ${page.name(v.to_act)} to act.` : "Watching." })];
+  const standin = page.standingIn();
+  if (standin) {
+    return [h("h2", { id: "prompt-title", text: `The ${standin} bot is playing your seat` }),
+      h("p", { class: "hint", text: "It took over while you were away. Take your seat back whenever you are ready." }),
+      h("div", { class: "buttons" }, button("Take my seat back", { class: "primary", id: "return", dataset: { key: "return" }, onclick: () => page.takeSeatBack() }))];
+  }
   if (page.sending) return [h("p", { class: "muted waiting", text: "Sending…" })];
   if (v.to_act !== page.seat) {
     const who = v.to_act ? page.name(v.to_act) : "the dealer";
@@ -28,6 +34,12 @@ export function promptContent(page) {
     return [h("p", { class: "muted waiting", text })];
   }
   const legal = v.legal_actions;
+  const out = mine(page, v, legal);
+  if (page.clockFor(page.seat)) out.splice(1, 0, h("p", { class: "turn-clock", dataset: { clock: page.seat } }));
+  return out;
+}
+
+function mine(page, v, legal) {
   switch (v.phase) {
     case "bidding":
       return bidding(page, legal);
@@ -158,10 +170,9 @@ function waitingForPlayers(page) {
   const table = page.model.table;
   const open = table.seats.filter((s) => s.kind === "open").map((s) => s.seat);
   const out = [h("h2", { id: "prompt-title", text: `Waiting for players: ${open.map((s) => SEAT_NAMES[s]).join(", ")} open` })];
-  const link = `${location.origin}/table/${page.tableId}`;
   out.push(h("div", { class: "invite" },
     h("label", { for: "invite-link", text: "Invite link" }),
-    h("input", { id: "invite-link", readonly: true, value: page.inviteLink || link, dataset: { key: "invite-link" }, onfocus: (e) => e.target.select() }),
+    h("input", { id: "invite-link", readonly: true, value: page.inviteLink(), dataset: { key: "invite-link" }, onfocus: (e) => e.target.select() }),
     button("Copy", { dataset: { key: "copy-invite" }, onclick: () => page.copyInvite() })));
   out.push(h("p", { class: "hint", text: "Whoever opens this link can take an open seat or watch. It never holds your own seat: that stays in this browser." }));
   if (!page.seat) {
@@ -177,11 +188,19 @@ function waitingForPlayers(page) {
 
 function gameOver(page) {
   const v = page.model.view;
-  const mine = page.seat ? ["N", "S"].includes(page.seat) ? "NS" : "EW" : null;
-  const won = mine && v.winner === mine;
+  const result = page.model.table.result || { winner: v.winner, reason: "game-over", by: null };
+  const side = page.seat ? (["N", "S"].includes(page.seat) ? "NS" : "EW") : null;
+  const winner = result.winner;
+  let title = winner ? `${TEAM_NAMES[winner]} won` : "The table has ended";
+  if (side && winner) title = winner === side ? "You won the game!" : "You lost the game";
+  let why = "";
+  if (result.reason === "game-over") why = `${TEAM_NAMES[winner]} win, ${v.scores[0]} to ${v.scores[1]} (North–South to East–West): the lower score wins once a side reaches ${v.rules.target_score}.`;
+  else if (result.reason === "resigned") why = `${result.by ? page.name(result.by) : "A player"} resigned${winner ? `: ${TEAM_NAMES[winner]} win` : ""}. The score was ${v.scores[0]} to ${v.scores[1]}.`;
+  else if (result.reason === "abandoned") why = "The host ended the table.";
+  else if (result.reason === "closed") why = "Nobody came back to the table, so it was closed and archived.";
   return [
-    h("h2", { id: "prompt-title", text: mine ? (won ? "You won the game!" : "You lost the game") : `${TEAM_NAMES[v.winner]} won` }),
-    h("p", { text: `${TEAM_NAMES[v.winner]} win, ${v.scores[0]} to ${v.scores[1]} (North–South to East–West): the lower score wins once a side reaches ${v.rules.target_score}.` }),
+    h("h2", { id: "prompt-title", text: title }),
+    h("p", { text: why }),
     h("div", { class: "buttons" }, page.afterGameButtons()),
   ];
 }

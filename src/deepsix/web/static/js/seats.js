@@ -1,62 +1,101 @@
-// Seat credentials kept in this browser, never in the address bar.
+// Seats in this browser, never in the address bar.
 //
-// Creating or joining a table gives the page a seat token.  The page keeps it in
-// localStorage (per table) and opens the table at its plain address, /table/ID, so the
-// address a player copies to invite a friend never carries her seat.  A link that does
-// carry one (the API's "url", /table/ID#seat=S&token=...) is read once and scrubbed from
-// the address bar and the history with history.replaceState before anything else runs.
+// With protocol 2 the server keeps a seat's key in an HttpOnly cookie scoped to the table:
+// the page never holds it.  A link that carries a key (/table/ID#seat=S&token=..., the
+// API's answer for programs, or a key the host re-issued) is read once, traded for the
+// cookie (POST /api/tables/ID/session) and scrubbed from the address bar and the history
+// with history.replaceState before anything else runs.  With protocol 1 the page keeps
+// the key in localStorage instead.  Either way, the page notes which tables it has a seat
+// at (the seat letter only, no secret), for the lobby's "Return" buttons.
 
-const KEY = "deepsix:seats";
+const KEYS = "deepsix:seats"; // protocol 1: {table: {seat, token}}
+const MINE = "deepsix:mine"; // {table: seat letter}: no secret
 
-function load() {
+function load(name) {
   try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const data = JSON.parse(localStorage.getItem(name) || "{}");
     return data && typeof data === "object" ? data : {};
   } catch {
     return {};
   }
 }
 
-function save(seats) {
+function save(name, data) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(seats));
+    localStorage.setItem(name, JSON.stringify(data));
   } catch {
     // storage full or disabled: the seat lasts as long as the page
   }
 }
 
+/** Tables this browser has a seat at: {tableId: seat letter}. */
 export function allSeats() {
-  return load();
+  const seats = load(MINE);
+  for (const [table, kept] of Object.entries(load(KEYS))) if (!seats[table] && kept.seat) seats[table] = kept.seat;
+  return seats;
 }
 
+export function noteSeat(tableId, seat) {
+  const seats = load(MINE);
+  if (seat) seats[tableId] = seat;
+  else delete seats[tableId];
+  save(MINE, seats);
+}
+
+/** Protocol 1: the seat's key kept by the page. */
 export function seatFor(tableId) {
-  const found = load()[tableId];
+  const found = load(KEYS)[tableId];
   return found && typeof found.token === "string" ? found : null;
 }
 
 export function keepSeat(tableId, seat, token) {
-  const seats = load();
+  const seats = load(KEYS);
   seats[tableId] = { seat, token, at: Date.now() };
-  save(seats);
+  save(KEYS, seats);
+  noteSeat(tableId, seat);
 }
 
 export function forgetSeat(tableId) {
-  const seats = load();
+  const seats = load(KEYS);
   delete seats[tableId];
-  save(seats);
+  save(KEYS, seats);
+  noteSeat(tableId, null);
 }
 
-/** Take a seat token out of the address (fragment or query), keep it, and scrub it. */
-export function adoptFromAddress(tableId) {
+/**
+ * Read what the address carries for this table -- a seat key, an invite code -- and scrub
+ * the address at once.  Returns {seat, token, invite}.
+ */
+export function takeFromAddress(tableId) {
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const token = fragment.get("token");
-  const seat = fragment.get("seat");
-  if (token) keepSeat(tableId, seat, token);
+  const found = { seat: fragment.get("seat"), token: fragment.get("token"), invite: fragment.get("invite") };
+  if (found.invite) keepInvite(tableId, found.invite);
   if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+  return found;
+}
+
+export function keepInvite(tableId, code) {
+  try {
+    sessionStorage.setItem(`deepsix:invite:${tableId}`, code);
+  } catch {
+    // ignore
+  }
+}
+
+export function inviteFor(tableId) {
+  try {
+    return sessionStorage.getItem(`deepsix:invite:${tableId}`);
+  } catch {
+    return null;
+  }
 }
 
 export function myName() {
-  return localStorage.getItem("deepsix:name") || "";
+  try {
+    return localStorage.getItem("deepsix:name") || "";
+  } catch {
+    return "";
+  }
 }
 
 export function keepName(name) {

@@ -7,15 +7,18 @@
 
 import { api } from "./api.js";
 import { SEATS, SEAT_NAMES, cardName, partnerOf } from "./cards.js";
+import { Chat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, region, setText } from "./dom.js";
 import { openDialog, showLastTrick, showRules, showSummary } from "./dialogs.js";
 import { Felt } from "./felt.js";
 import { Hand } from "./hand.js";
+import { confirmDialog, hostKey, hostPanel } from "./host.js";
 import { Model } from "./model.js";
 import { auction, glance, glanceKey, logLines, melds, passes, sheet } from "./panels.js";
-import { CHOOSING, promptContent } from "./prompt.js";
-import { adoptFromAddress, forgetSeat, keepName, keepSeat, myName, seatFor } from "./seats.js";
+import { promptContent } from "./prompt.js";
+import { current as protocol, detect, tableSocket } from "./protocol.js";
+import { forgetSeat, inviteFor, keepName, keepSeat, myName, noteSeat, seatFor, takeFromAddress } from "./seats.js";
 import { describe, explain } from "./words.js";
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -24,10 +27,11 @@ export class TablePage {
   constructor(tableId, root) {
     this.tableId = tableId;
     this.root = root;
-    adoptFromAddress(tableId); // before anything else: the address bar never keeps a seat key
-    const kept = seatFor(tableId);
-    this.token = kept ? kept.token : null;
-    this.seat = kept ? kept.seat : null;
+    this.found = takeFromAddress(tableId); // first of all: the address bar never keeps a seat key
+    this.token = null;
+    this.seat = null;
+    this.host = false;
+    this.inviteCode = null;
     this.model = new Model();
     this.choice = { key: null, picks: [], melds: [] };
     this.queue = []; // the rest of a confirmed choice, sent one action per update
@@ -35,22 +39,54 @@ export class TablePage {
     this.awaiting = null; // seq the last move was sent in
     this.summaries = new Set(); // hands whose summary this page has shown
     this.announced = new Set();
-    this.actKey = "seq";
-    this.features = {};
     this.built = false;
     document.getElementById("where").textContent = `Table ${tableId}`;
-    this.connection = new Connection(tableId, () => this.hello(), {
+    this.chat = new Chat(this);
+    this.start();
+    this.clockTimer = setInterval(() => this.tick(), 250);
+  }
+
+  async start() {
+    const id = this.tableId;
+    await detect();
+    this.v2 = protocol() >= 2;
+    if (this.v2) {
+      if (this.found.token) {
+        try {
+          // trade the key for the table's HttpOnly cookie: the page does not keep it
+          const session = await api("POST", `/api/tables/${encodeURIComponent(id)}/session`, undefined, this.found.token);
+          noteSeat(id, session.seat);
+        } catch (error) {
+          this.toast(`This seat link does not work any more: ${error.message}`);
+        }
+      }
+    } else {
+      if (this.found.token) keepSeat(id, this.found.seat, this.found.token);
+      const kept = seatFor(id);
+      this.token = kept ? kept.token : null;
+      this.seat = kept ? kept.seat : null;
+    }
+    this.invite = this.found.invite || inviteFor(id);
+    this.connect();
+  }
+
+  connect() {
+    if (this.connection) this.connection.close();
+    this.connection = new Connection(tableSocket(this.tableId), () => this.hello(), {
       message: (frame) => this.receive(frame),
       status: (kind, text) => this.status(kind, text),
-    });
+    }, { heartbeat: this.v2 });
     this.connection.open();
-    this.clockTimer = setInterval(() => this.tick(), 500);
   }
 
   hello() {
-    const hello = { op: "hello", protocol: 2 };
+    if (this.v2) {
+      const hello = { op: "hello", protocol: protocol(), since: Math.max(this.model.seq, 0) };
+      if (this.invite) hello.invite = this.invite;
+      return hello;
+    }
+    const hello = { op: "hello" };
     if (this.token) hello.token = this.token;
-    if (this.features.resync) hello.seq = Math.max(this.model.seq, 0);
     return hello;
   }
 
@@ -69,16 +105,26 @@ export class TablePage {
       case "welcome":
         this.model.legend = frame.melds || this.model.legend;
         this.seat = frame.seat || null;
-        // protocol 2: the next deal waits for each player's "ready"
-        this.features = frame.features || (frame.protocol >= 2 ? { ...this.features, ready: true } : this.features);
-        if (frame.protocol === undefined) this.actKey = "id"; // a server from before `seq` in act
+        this.host = !!frame.host;
+        this.inviteCode = frame.invite || null;
+        if (this.seat) noteSeat(this.tableId, this.seat);
         this.status("up", frame.seat ? `online as ${SEAT_NAMES[frame.seat]}` : "watching");
         break;
       case "update":
         this.update(frame);
         break;
       case "history":
-        for (const item of frame.events || []) this.logEvent(item, false);
+        for (const event of this.model.history(frame)) {
+          this.logEvent(event, false);
+          if (event.type === "HandScored") this.summaries.add(event.record.number);
+        }
+        if (this.built) this.render();
+        break;
+      case "chat":
+        this.chat.add(frame.messages || []);
+        break;
+      case "notice":
+        this.notice(frame);
         break;
       case "error":
         this.refused(frame);
@@ -86,6 +132,17 @@ export class TablePage {
       default:
         break;
     }
+  }
+
+  notice(frame) {
+    this.model.log.push({ seq: this.model.seq, text: frame.message });
+    this.announce(frame.message);
+    this.toast(frame.message, "info");
+    if (frame.kind === "revoked") {
+      this.connection.close();
+      noteSeat(this.tableId, null);
+    }
+    if (this.built) this.render();
   }
 
   update(frame) {
@@ -139,9 +196,9 @@ export class TablePage {
   }
 
   refused(frame) {
-    if (frame.code === "unauthorized" || frame.code === "no-such-table") {
+    if (frame.code === "unauthorized" || frame.code === "no-such-table" || frame.code === "revoked" || frame.code === "protocol-version") {
       this.connection.close();
-      if (frame.code === "unauthorized") forgetSeat(this.tableId);
+      if (frame.code !== "no-such-table") forgetSeat(this.tableId);
       this.root.replaceChildren(h("div", { class: "panel narrow" }, h("h2", { text: "Cannot open this table" }),
         h("p", { class: "error-text", text: explain(frame).text }),
         h("a", { class: "button", href: "/" }, "Back to the lobby")));
@@ -216,14 +273,14 @@ export class TablePage {
       sheet: h("section", { class: "panel sheet" }),
       log: h("section", { class: "panel log", tabindex: "0", "aria-label": "What happened" }),
     };
-    this.tools = h("div", { class: "tools" },
-      h("button", { type: "button", class: "rules-button", dataset: { key: "rules" }, onclick: () => showRules(this) }, "Rules"));
+    this.tools = h("div", { class: "tools" });
+    this.hostBox = h("section", { class: "panel host" });
     this.live = h("div", { class: "visually-hidden", "aria-live": "polite", "aria-relevant": "additions", id: "announcer" });
     this.game = h("div", { class: "game" },
       this.glance,
       h("div", { class: "board" },
         h("div", { class: "main-col" }, this.felt.node, this.prompt, this.hand.node),
-        h("aside", { class: "side-col", "aria-label": "The hand so far" }, this.tools, this.panels.auction, this.panels.passes, this.panels.melds, this.panels.sheet, this.panels.log)),
+        h("aside", { class: "side-col", "aria-label": "The hand so far" }, this.tools, this.hostBox, this.panels.auction, this.panels.passes, this.panels.melds, this.panels.sheet, this.chat.node, this.panels.log)),
       this.live);
     this.root.replaceChildren(this.game);
     this.built = true;
@@ -250,6 +307,10 @@ export class TablePage {
     region(this.panels.melds, [v.melds, this.seat], () => melds(this));
     region(this.panels.sheet, [v.completed_hands.length, this.seat], () => sheet(this));
     region(this.panels.log, model.log.length, () => logLines(this));
+    region(this.tools, [this.seat, this.running(), this.v2], () => this.toolButtons());
+    this.hostBox.hidden = !this.host;
+    region(this.hostBox, hostKey(this), () => hostPanel(this));
+    this.chat.update(this.v2, !!this.seat);
     this.tick();
     if (this.pendingSummary !== undefined && this.pendingSummary !== null) {
       const number = this.pendingSummary;
@@ -260,8 +321,37 @@ export class TablePage {
 
   promptKey() {
     const v = this.model.view;
-    return [v.phase, v.to_act, this.seat, v.legal_actions, this.model.table.started, this.model.table.seats.map((s) => s.kind),
-      this.choice, this.sending, v.passed.length, v.bid, v.winner, this.features, v.melds];
+    const t = this.model.table;
+    return [v.phase, v.to_act, this.seat, v.legal_actions, t.started, t.seats.map((s) => [s.kind, s.standin || null]),
+      this.choice, this.sending, v.passed.length, v.bid, v.winner, t.status, t.result, t.next, this.inviteCode, this.host,
+      this.model.clock && this.model.clock.seat];
+  }
+
+  /** Whether the game is still being played at this table. */
+  running() {
+    const t = this.model.table;
+    return !this.finished() && !!(t && t.started);
+  }
+
+  finished() {
+    const t = this.model.table;
+    return (this.model.view && this.model.view.phase === "game-over") || (t && (t.status === "finished" || !!t.result));
+  }
+
+  /** This page's seat is being played by a stand-in bot (protocol 2). */
+  standingIn() {
+    const t = this.model.table;
+    if (!this.seat || !t) return null;
+    return t.seats[SEATS.indexOf(this.seat)].standin || null;
+  }
+
+  toolButtons() {
+    const out = [h("button", { type: "button", class: "rules-button", dataset: { key: "rules" }, onclick: () => showRules(this) }, "Rules")];
+    if (this.v2 && this.seat && this.running()) {
+      out.push(h("button", { type: "button", class: "resign", id: "resign", dataset: { key: "resign" }, onclick: () =>
+        confirmDialog("Resign the game for your side?", "Resign", () => this.connection.send({ op: "resign" })) }, "Resign"));
+    }
+    return out;
   }
 
   handMode() {
@@ -373,7 +463,7 @@ export class TablePage {
   send(action) {
     if (this.sending) return;
     const message = { op: "act", action };
-    message[this.actKey] = this.model.seq;
+    message[this.v2 ? "seq" : "id"] = this.model.seq; // the version the move was chosen in
     if (!this.connection.send(message)) {
       this.toast("Not connected: your move was not sent. It will be possible again once the page reconnects.");
       return;
@@ -395,16 +485,16 @@ export class TablePage {
     const name = input ? input.value : "";
     keepName(name);
     try {
-      const joined = await api("POST", `/api/tables/${this.tableId}/join`, { seat, name });
-      keepSeat(this.tableId, joined.seat, joined.token);
-      this.token = joined.token;
+      const body = { seat, name };
+      if (this.v2 && this.invite) body.invite = this.invite;
+      const joined = await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/join`, body);
+      if (this.v2) noteSeat(this.tableId, joined.seat); // the key is in the table's cookie now
+      else {
+        keepSeat(this.tableId, joined.seat, joined.token);
+        this.token = joined.token;
+      }
       this.seat = joined.seat;
-      this.connection.close();
-      this.connection = new Connection(this.tableId, () => this.hello(), {
-        message: (frame) => this.receive(frame),
-        status: (kind, text) => this.status(kind, text),
-      });
-      this.connection.open();
+      this.connect();
     } catch (error) {
       this.toast(error.message);
     }
@@ -412,7 +502,17 @@ export class TablePage {
 
   async fill() {
     try {
-      await api("POST", `/api/tables/${this.tableId}/fill`, { bot: "heuristic" }, this.token);
+      await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/fill`, { bot: "heuristic" }, this.token);
+    } catch (error) {
+      this.toast(error.message);
+    }
+  }
+
+  async rematch() {
+    try {
+      const made = await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/rematch`, { seating: "NESW" });
+      if (made.seat) noteSeat(made.table.id, made.seat);
+      location.assign(made.url || `/table/${made.table.id}`);
     } catch (error) {
       this.toast(error.message);
     }
@@ -440,15 +540,27 @@ export class TablePage {
 
   dismissed(number) {
     this.summary = null;
-    if (this.features.ready && this.seat) this.connection.send({ op: "ready", hand: number });
+    if (this.v2 && this.seat) this.connection.send({ op: "ready", hand: number });
     this.prompt.focus({ preventScroll: true });
+  }
+
+  takeSeatBack() {
+    this.connection.send({ op: "return" });
+  }
+
+  /** The invite link to share: with the table's invite code when the server gives one. */
+  inviteLink() {
+    const base = `${location.origin}/table/${this.tableId}`;
+    return this.inviteCode ? `${base}#invite=${this.inviteCode}` : base;
   }
 
   afterGameButtons() {
     const id = encodeURIComponent(this.tableId);
+    const next = this.model.table && this.model.table.next;
     return [
-      this.features.rematch && this.seat
-        ? h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: () => this.rematch() }, "Rematch")
+      next ? h("a", { class: "button primary", id: "rematch-link", href: `/table/${encodeURIComponent(next)}`, dataset: { key: "rematch-link" } }, "Go to the rematch") : null,
+      this.v2 && (this.seat || this.host) && !next
+        ? h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: () => this.rematch() }, "Rematch, same seats")
         : null,
       h("a", { class: "button", id: "replay-link", href: `/replay/${id}`, dataset: { key: "replay" } }, "Replay the game"),
       h("a", { class: "button", id: "record-link", href: `/api/tables/${id}/record`, download: `deepsix-${this.tableId}.txt`, dataset: { key: "record" } }, "Download the record"),
@@ -456,13 +568,28 @@ export class TablePage {
     ];
   }
 
-  rematch() {}
 
-  clockFor() {
-    return null;
+  /** The time left on a seat's clock, in ms of this page's clock, or null. */
+  clockFor(seat) {
+    const clock = this.model.clock;
+    return clock && clock.seat === seat ? clock : null;
   }
 
-  tick() {}
+  /** Count the clocks down, in place (no redraw). */
+  tick() {
+    if (!this.built) return;
+    const clock = this.model.clock;
+    for (const node of this.game.querySelectorAll("[data-clock]")) {
+      if (!clock || node.dataset.clock !== clock.seat) {
+        setText(node, "");
+        continue;
+      }
+      const left = Math.max(0, Math.ceil((clock.until - Date.now()) / 1000));
+      const text = clock.reason === "absent" ? `stand-in in ${left} s` : `${left} s left`;
+      setText(node, text);
+      node.classList.toggle("urgent", left <= 10);
+    }
+  }
 }
 
 /** An action without key order or absent fields mattering, for comparison. */
