@@ -159,11 +159,15 @@ def check_arguments(args: Any) -> None:
         raise ParseError(f"{where}: is a directory, not a SQLite file")
     if not database.parent.is_dir():
         raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    from deepsix.web.store import StoreRefused, open_store
+    from deepsix.web.store import StoreError, open_store
 
     try:  # an empty, foreign, damaged or newer file is refused here, in one line
-        open_store(database).close()
-    except StoreRefused as error:
+        store = open_store(database)
+        try:
+            store.tables()  # the list of tables must read (a damaged table is quarantined later)
+        finally:
+            store.close()
+    except StoreError as error:
         raise ParseError(f"{where}: {error}") from None
     _check_port(args.host, args.port)
 

@@ -149,6 +149,8 @@ class Room:
         self.ready: set[Seat] = set()
         """The seats that dismissed the summary of the hand just scored."""
         self.storage_failing = False
+        self.shown_presence: tuple[str, ...] = ()
+        """Each seat's presence as the connections were last shown it."""
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
         self.runner: RoomRunner = services.make_runner(self)
@@ -265,6 +267,7 @@ class Room:
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
         """The frames of one moment by seat; the parts all seats share are built once."""
         info = self.info()
+        self.shown_presence = tuple(seat.presence for seat in info.seats)
         encoded = tuple(p.RawJSON(dumps(event)) for event in found)
         clock = self.clock_frame()
         state = self.state

@@ -66,7 +66,7 @@ try:  # the web extra; without it, one line says what to install
 except ImportError as _missing:
     raise missing_extra("deepsix.web.routes", "web", _missing) from None
 
-__all__ = ["STATIC", "SecurityHeaders", "endpoints", "page"]
+__all__ = ["STATIC", "SecurityHeaders", "endpoints", "http_error", "page"]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -453,6 +453,16 @@ async def _schema(request: Request, lobby: Lobby) -> object:
     if name not in ("Action", "Event", "PlayerView"):
         raise WebError("no-such-schema", "schemas: Action, Event, PlayerView, protocol", 404)
     return wire_schema(name)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) as JSON error bodies under /api."""
+    status = getattr(error, "status_code", 500)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(str(getattr(error, "detail", "error")), status)
+    code = {404: "no-such-route", 405: "method-not-allowed"}.get(status, "bad-request")
+    message = "no such route" if status == 404 else str(getattr(error, "detail", "refused"))
+    return JSONResponse(_body_error(code, message), status)
 
 
 async def page(request: Request) -> Response:
