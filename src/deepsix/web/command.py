@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import socket
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deepsix.errors import DeepSixError, MissingDependencyError, ParseError, missing_extra
 
@@ -61,14 +62,14 @@ def _port(text: str) -> int:
     return port
 
 
-def _seconds(text: str) -> float:
-    """A pause in seconds, 0 to an hour (an argparse type)."""
+def _seconds(text: str, most: float = 3600) -> float:
+    """A pause in seconds, 0 to ``most`` (an hour unless told; an argparse type)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:  # an hour
-        raise argparse.ArgumentTypeError(f"from 0 to 3600 seconds, not {text}")
+    if not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"from 0 to {most:.0f} seconds, not {text}")
     return value
 
 
@@ -77,6 +78,18 @@ def _workers(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 256:
         raise argparse.ArgumentTypeError(f"from 1 to 256 workers, not {text!r}")
     return int(text)
+
+
+_TIMES: Final = (
+    ("--summary-limit", 120.0, 3600,
+     "the longest the next deal waits for people to dismiss a hand's summary"),
+    ("--public-clock", 90.0, 86400,
+     "turn clock of listed tables unless their maker chooses; 0: none (private tables: none)"),
+    ("--absent-grace", 60.0, 86400, "how long a player may be gone before a bot takes her seat"),
+    ("--idle-close", 1800.0, 30 * 86400, "close and archive a table nobody attends for this long"),
+    ("--bot-time-limit", 10.0, 3600, "a bot's time per move; a fallback moves when it overruns"),
+)  # fmt: skip
+"""The options that are a number of seconds: flag, default, most, meaning."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,31 +116,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--durable", action="store_true",
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
-    parser.add_argument(
-        "--summary-limit", type=_seconds, default=120.0, metavar="SECONDS",
-        help="the longest the next deal waits for people to dismiss a hand's summary"
-        " (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--public-clock", type=_seconds, default=90.0, metavar="SECONDS",
-        help="turn clock of listed tables unless their maker chooses; 0: none"
-        " (default: %(default)s; private tables have none)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--absent-grace", type=_seconds, default=60.0, metavar="SECONDS",
-        help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--idle-close", type=_seconds, default=1800.0, metavar="SECONDS",
-        help="close and archive a table nobody attends for this long (default: %(default)s)",
-    )  # fmt: skip
+    for flag, default, most, meaning in _TIMES:
+        parser.add_argument(
+            flag, type=functools.partial(_seconds, most=most), default=default, metavar="SECONDS",
+            help=f"{meaning} (default: %(default)s)",
+        )  # fmt: skip
     parser.add_argument(
         "--bot-workers", type=_workers, default=8, metavar="N",
         help="the most worker processes bots think in (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--bot-time-limit", type=_seconds, default=10.0, metavar="SECONDS",
-        help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
         "--bot", action="append", default=[], metavar="NAME=MODULE:ATTRIBUTE",
