@@ -57,6 +57,10 @@ CHAT_HISTORY: Final = 50
 """The chat lines a new connection is sent."""
 
 
+_VIEW: Final = p.RawJSON("\x00view\x00")
+"""Where a frame's view goes (a raw NUL never appears in encoded JSON: it would be escaped)."""
+
+
 def bot_names() -> tuple[str, ...]:
     """The bots a seat can be given, by name: the library's registry, read when asked."""
     return tuple(BOT_NAMES)
@@ -276,9 +280,11 @@ class Room:
         if state.trick:  # public, like the trick itself
             winning = letter(trick_winner(state.trick, state.sunk_suit))
 
+        # Everything but the view is the same for every seat: encode it once.
+        shared = p.encode(p.Update(seq, info, _VIEW, encoded, winning, clock))
+
         def frame(seat: Seat | None) -> str:
-            seen = p.RawJSON(dumps(view(state, seat)))
-            return p.encode(p.Update(seq, info, seen, encoded, winning, clock))
+            return shared.replace(_VIEW, dumps(view(state, seat)), 1)
 
         return frame
 
