@@ -125,7 +125,7 @@ class BotPool:
     """Worker processes that run bot moves, one move per worker at a time.
 
     ``size`` moves may *start* at once; a move that has been thinking for
-    :data:`SLOW` seconds no longer counts against it, so slow bots (up to
+    ``SLOW`` (0.5) seconds no longer counts against it, so slow bots (up to
     ``burst`` moves in all) never keep a quick bot at another table waiting
     for a worker.  The operating system then shares the cores among the
     workers, which run at a lower priority than the server itself.
@@ -142,7 +142,7 @@ class BotPool:
 
     def _admits(self) -> bool:
         """Whether a move may start: fewer than ``size`` moves started in the last
-        :data:`SLOW` seconds, and fewer than ``burst`` in all."""
+        ``SLOW`` seconds, and fewer than ``burst`` in all."""
         if len(self._busy) >= self.burst:
             return False
         now = time.monotonic()
