@@ -128,6 +128,16 @@ def test_an_invite_link_seats_a_friend_at_a_private_table_and_strangers_see_noth
     assert [seat["name"] for seat in friend.last["table"]["seats"]] == [
         "Bob", "East", "Ann", "West",
     ]  # fmt: skip
+    # the host makes a new link: the old code opens nothing any more
+    status, body = server.call("POST", f"/api/tables/{table}/invite", {}, token=made["token"])
+    assert (status, body["error"]["code"]) == (403, "forbidden")  # a seat is not the host
+    status, body = server.call("POST", f"/api/tables/{table}/invite", {}, made["host_token"])
+    assert status == 200
+    fresh = body["invite"].split("#invite=")[1]
+    assert fresh != invite
+    hello = {"op": "hello", "protocol": 2, "invite": invite}
+    assert _hello_refused(server, table, hello) == "no-such-table"
+    assert Client(server, table, None, invite=fresh).seat is None
     for client in (watcher, friend):
         client.close()
 

@@ -20,6 +20,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``POST /api/tables/{id}/seats/{seat}/credential``: the host or the seat's player gets a new
   credential for it (the old one stops working).
 * ``POST /api/tables/{id}/seats/{seat}/bot``: the host gives the seat to a bot.
+* ``POST /api/tables/{id}/invite``: the host makes a new invite link (the old one stops working).
 * ``POST /api/tables/{id}/abandon``: the host ends the table.
 * ``POST /api/tables/{id}/rematch``: a player or the host of a finished table starts the next.
 * ``GET /api/tables/{id}/record``: the finished game's record (text).
@@ -370,6 +371,13 @@ async def _credential(request: Request, lobby: Lobby) -> Response:
     return response
 
 
+async def _invite(request: Request, lobby: Lobby) -> object:
+    room = await lobby.room(request.path_params["table_id"])
+    _host(request, room)
+    await seating.new_invite_code(room)
+    return {"invite": _invite_link(room)}
+
+
 async def _to_bot(request: Request, lobby: Lobby) -> object:
     data = await _body(request, {"bot"})
     room = await lobby.room(request.path_params["table_id"])
@@ -484,6 +492,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/settings", endpoint(_settings), ["POST"]),
         (f"{table}/seats/{{seat}}/credential", endpoint(_credential), ["POST"]),
         (f"{table}/seats/{{seat}}/bot", endpoint(_to_bot), ["POST"]),
+        (f"{table}/invite", endpoint(_invite), ["POST"]),
         (f"{table}/abandon", endpoint(_abandon), ["POST"]),
         (f"{table}/rematch", endpoint(_rematch, 201), ["POST"]),
         (f"{table}/record", endpoint(_record), ["GET"]),
