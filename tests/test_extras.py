@@ -95,12 +95,36 @@ def test_a_missing_extra_is_one_line_naming_it(hidden: str, code: str, extra: st
         "    raise SystemExit('no error')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 1
     assert f"deepsix[{extra}]" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("hidden", "code", "extra"),
+    [
+        ("numpy", "import deepsix.adapters.openspiel", "openspiel"),
+        ("gymnasium", "import deepsix.adapters.pettingzoo", "pettingzoo"),
+        ("starlette", "import deepsix.web.app", "web"),
+        ("cattrs", "import deepsix; deepsix.to_json(deepsix.Card('7S'))", "json"),
+    ],
+)
+def test_uncaught_the_traceback_is_short_and_ends_naming_the_extra(
+    hidden: str, code: str, extra: str
+) -> None:
+    """No chained traceback ("the above exception was the direct cause ..."): one error."""
+    script = f"import sys; sys.modules[{hidden!r}] = None\n" + code.replace("; ", "\n")
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("Traceback") == 1, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.partition(": ")[0].endswith(".MissingDependencyError"), last
+    assert f'pip install "deepsix[{extra}]"' in last
 
 
 @pytest.mark.parametrize(
@@ -121,7 +145,7 @@ def test_a_command_without_its_extra_exits_1_with_one_line(
     code = f"import runpy, sys; sys.modules[{hidden!r}] = None; sys.argv = {argv[1:]!r}; "
     code += f"runpy.run_module({argv[1]!r}, run_name='__main__', alter_sys=True)"
     argv_for = [sys.executable, "-c", code]
-    done = subprocess.run(argv_for, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(argv_for, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr

@@ -137,7 +137,7 @@ def test_read_the_docs_builds_the_same_site_with_warnings_as_errors() -> None:
     ]
     assert "python -m pip install --group docs" in config["build"]["jobs"]["post_install"]
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
-    assert 'install(session, "docs", extras="[web,postgres]")' in noxfile  # what nox -s docs installs
+    assert 'install(session, "docs", extras="[web,postgres]")' in noxfile  # nox -s docs
 
 
 # -- what a newcomer reads first ---------------------------------------------------------------

@@ -285,7 +285,7 @@ def test_import_needs_only_attrs() -> None:
         "try:\n"
         "    deepsix.to_json(deepsix.Card('7S'))\n"
         "except deepsix.MissingDependencyError as error:\n"
-        "    assert 'pip install deepsix[json]' in str(error)\n"
+        "    assert 'pip install \"deepsix[json]\"' in str(error)\n"
         "    assert isinstance(error, deepsix.DeepSixError)\n"
         "else:\n"
         "    raise AssertionError('no error')\n"

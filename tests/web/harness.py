@@ -71,10 +71,25 @@ def check_frame(frame: dict[str, Any], lobby: bool = False) -> None:
 
 
 TEST_OPTIONS = (
-    "--seeded-tables", "--public-clock", "0", "--absent-grace", "3600", "--summary-limit", "30",
+    "--public-clock", "0", "--absent-grace", "3600", "--summary-limit", "30",
     "--bot", "sleepy=tests.web.bots:SleepyBot", "--bot", "failing=tests.web.bots:FailingBot",
 )  # fmt: skip
-"""The test server's options: seeded tables allowed, no clocks unless a test asks, test bots."""
+"""The test server's options: no clocks unless a test asks, the test bots."""
+
+
+def _body(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except ValueError:
+        return data.decode("utf-8", "replace")
+
+
+def cookie_of(headers: Any, name: str = "deepsix-seat") -> str:
+    """The ``Cookie`` header a browser would send back for cookie ``name`` of a response."""
+    for value in headers.get_all("set-cookie") or ():
+        if value.startswith(f"{name}="):
+            return str(value.split(";", 1)[0])
+    raise AssertionError(f"no {name} cookie set")
 
 
 def seat_link(made: dict[str, Any]) -> str:
@@ -98,7 +113,7 @@ class Server:
 
     def __init__(
         self, directory: Path, *, bot_delay: float = 0.0, options: tuple[str, ...] = (),
-        log_level: str = "warning", env: dict[str, str] | None = None,
+        log_level: str = "warning", env: dict[str, str] | None = None, seeded: bool = True,
     ) -> None:  # fmt: skip
         self.db = directory / "tables.sqlite3"
         self.port = free_port()
@@ -106,6 +121,8 @@ class Server:
         self.options = options
         self.log_level = log_level
         self.env = env
+        self.seeded = seeded
+        """Started with ``--seeded-tables`` (most tests replay seeded games)."""
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -122,6 +139,7 @@ class Server:
             sys.executable, "-m", "deepsix.web", "--db", str(self.db), "--port", str(self.port),
             "--bot-delay", str(self.bot_delay), "--hand-pause", "0",
             "--log-level", self.log_level, *TEST_OPTIONS, *self.options,
+            *(("--seeded-tables",) if self.seeded else ()),
         ]  # fmt: skip
         env = None if self.env is None else {**os.environ, **self.env}
         with self.log.open("ab") as log:
@@ -161,6 +179,14 @@ class Server:
         self, method: str, path: str, body: object = None, token: str | None = None,
         headers: dict[str, str] | None = None,
     ) -> tuple[int, Any]:  # fmt: skip
+        status, answer, _ = self.request(method, path, body, token, headers)
+        return status, answer
+
+    def request(
+        self, method: str, path: str, body: object = None, token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, Any, Any]:  # fmt: skip
+        """An HTTP request: the status, the JSON body (or text) and the response's headers."""
         data = None if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json", **(headers or {})}
         if token is not None:
@@ -168,9 +194,9 @@ class Server:
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.loads(response.read())
+                return response.status, _body(response.read()), response.headers
         except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
+            return error.code, _body(error.read() or b"{}"), error.headers
 
     def create(
         self, seats: dict[str, str], me: str | None = "S", **extra: object
@@ -302,6 +328,9 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.checked = True
         """Whether each frame received is checked against the protocol's schema."""
+        self.auto_ready = True
+        """Whether a seat sends ``ready`` as soon as it sees a hand scored (the next deal waits
+        for every player who is online)."""
         headers = {"Cookie": cookie} if cookie is not None else None
         # entered as a context manager (websockets 17.1 deprecates connecting otherwise)
         self.socket: ClientConnection = connect(
@@ -334,6 +363,9 @@ class Client:
             self.audit.add(self.table, self.seat, frame)
         if frame["op"] == "update":
             self.last = frame
+            scored = [e for e in frame["events"] if e["type"] == "HandScored"]
+            if scored and self.seat is not None and self.auto_ready:
+                self.send({"op": "ready", "hand": scored[0]["record"]["number"]})
         return frame
 
     def until(self, condition: Any, timeout: float = 10) -> dict[str, Any]:
@@ -349,6 +381,17 @@ class Client:
             return self.last
         return self.until(lambda frame: frame["op"] == "update" and frame["seq"] >= seq, timeout)
 
+    def turn(self, timeout: float = 20) -> dict[str, Any]:
+        """The latest update once it is this seat's turn (or the game is over)."""
+
+        def mine(frame: dict[str, Any]) -> bool:
+            view = frame["view"]
+            return bool(view["phase"] == "game-over" or view["to_act"] == SEATS[self.seat or 0])
+
+        if mine(self.last):
+            return self.last
+        return self.until(lambda frame: frame["op"] == "update" and mine(frame), timeout)
+
     def drain(self, quiet: float = 0.3) -> None:
         """Read frames until none comes for ``quiet`` seconds."""
         while True:
@@ -362,11 +405,15 @@ class Client:
         self.send({"op": "ready", "hand": len(self.last["view"]["completed_hands"])})
 
     def act(self, action: object, seq: int | None = None) -> dict[str, Any]:
-        """Send an action chosen at ``seq`` (default: the last update's); the next update or
-        error frame."""
+        """Send an action chosen at ``seq`` (default: the last update's); the first error frame,
+        or the first update past ``seq``."""
         chosen = self.last["seq"] if seq is None else seq
         self.send({"op": "act", "action": action, "seq": chosen})
-        return self.until(lambda frame: frame["op"] in ("update", "error"))
+        return self.until(
+            lambda frame: (
+                frame["op"] == "error" or (frame["op"] == "update" and frame["seq"] > chosen)
+            )
+        )
 
     def close(self) -> None:
         self.socket.close()

@@ -31,7 +31,7 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
 
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, sync_playwright
 
-from tests.web.browser import Player, launch, no_errors
+from tests.web.browser import Player, launch, no_errors, seat_url
 from tests.web.harness import Server
 
 GRACE = "3"
@@ -209,5 +209,27 @@ def test_a_resigned_game_ends_and_a_rematch_starts(
     seats = table_info(server, new)["seats"]
     assert [s["kind"] for s in seats] == ["bot", "bot", "human", "bot"]
     assert seats[2]["name"] == "Ann"
+    assert no_errors(ann) == []
+    ann.close()
+
+
+def test_the_turn_clock_and_presence_are_shown(life_server: Server, browser: Browser) -> None:
+    server = life_server
+    made = server.create({"N": "heuristic", "E": "heuristic", "W": "heuristic"}, me="S", clock=60)
+    ann = Player(browser, server.base, seat_url(made))
+    ann.play_until(ann.my_turn, rng=_rng())
+    page = ann.page
+    clock = page.locator(".prompt .turn-clock")
+    page.wait_for_function(
+        "() => /^[0-9]+ s left$/.test(document.querySelector('.prompt .turn-clock').textContent)"
+    )
+    first = int(clock.inner_text().split()[0])
+    assert 0 < first <= 60
+    page.wait_for_function(  # counted down in place, without a redraw
+        "n => parseInt(document.querySelector('.prompt .turn-clock').textContent) < n", arg=first
+    )
+    assert page.locator(".seat[data-seat='S'] .clock").inner_text().endswith("s left")
+    assert page.locator(".seat[data-seat='S'] .dot.online").count() == 1
+    assert page.locator(".seat[data-seat='N'] .dot.online").count() == 1  # a bot is always there
     assert no_errors(ann) == []
     ann.close()

@@ -1,17 +1,14 @@
 """Rooms and the lobby without a network: persistence, resuming, refusals, quarantine, bots.
 
 These run the server's own classes in the test's event loop, with a real
-SQLite file, the writer thread and bot worker processes.
+SQLite file, the writer thread and bot worker processes
+(:mod:`tests.web.inprocess`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,65 +16,8 @@ import pytest
 
 from deepsix import Action, Bid, IllegalActionError, Pass, Phase, Reason, Seat
 from deepsix.web import seating
-from deepsix.web.botpool import BotPool
-from deepsix.web.config import ServerConfig
-from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, Services
-from deepsix.web.runner import Runner
-from deepsix.web.store import open_store
-from deepsix.web.store.writer import Writer
-
-
-class Recorder:
-    """A subscriber that keeps the frames it is pushed."""
-
-    def __init__(self, seat: Seat | None) -> None:
-        self.seat = seat
-        self.host = False
-        self.heard = time.monotonic()
-        self.frames: list[dict[str, Any]] = []
-        self.closed: tuple[int, str] | None = None
-
-    def push(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def end(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-
-@asynccontextmanager
-async def running_lobby(path: Path | str, **settings: Any) -> AsyncIterator[Lobby]:
-    """A lobby on ``path``, loaded and started; closed afterwards."""
-    writer = Writer(open_store(path))
-    pool = BotPool(4)
-    lobby = Lobby(Services(writer, pool, ServerConfig(**settings), Runner))
-    await lobby.load()
-    lobby.start()
-    try:
-        yield lobby
-    finally:
-        await lobby.close()
-        await pool.aclose()
-        writer.close()
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.01)
-
-
-async def make(lobby: Lobby, seats: dict[str, str], me: str | None = None, **extra: Any) -> Room:
-    settings: dict[str, Any] = {"name": "", "seed": None, "private": False, "clock": None}
-    settings |= {"standin": "heuristic", **extra}
-    room, _, _ = await lobby.create(seats=seats, me=me, **settings)
-    return room
-
-
-def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(test())
+from tests.web.inprocess import Recorder, make, run, running_lobby, until
 
 
 def test_a_game_survives_a_new_lobby_on_the_same_file(tmp_path: Path) -> None:

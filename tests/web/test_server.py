@@ -126,8 +126,6 @@ def test_four_socket_clients_and_a_spectator_play_a_hand_without_a_leak(server: 
         to_act = frames["N"]["view"]["to_act"]
         if to_act is None:  # the server deals the next hand once everyone has seen the last
             for c in clients.values():
-                c.ready()
-            for c in clients.values():
                 c.reach(seq + 1)
             continue
         client = clients[to_act]

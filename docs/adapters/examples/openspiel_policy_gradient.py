@@ -59,7 +59,7 @@ class BotAgent(rl_agent.AbstractAgent):  # type: ignore[misc]  # OpenSpiel ships
 
     def __init__(self, player_id: int, bot: Any, env: rl_environment.Environment, seed: int):
         self.player_id = player_id
-        self._bot = bot
+        self.bot = bot
         self._env = env
         self._rng = random.Random(seed)
 
@@ -67,7 +67,7 @@ class BotAgent(rl_agent.AbstractAgent):  # type: ignore[misc]  # OpenSpiel ships
         if time_step.last():
             return None
         state = self._env.get_state
-        action = self._bot.choose(view(state.engine_state, self.player_id), self._rng)
+        action = self.bot.choose(view(state.engine_state, self.player_id), self._rng)
         return rl_agent.StepOutput(action=state.get_game().config.codec.encode(action), probs=[])
 
 
@@ -75,7 +75,7 @@ def scaled(time_step: Any, scale: np.ndarray) -> Any:
     """The time step as the learners see it: observations in [0, 1], rewards / 100."""
     observations = dict(time_step.observations)
     observations["info_state"] = [
-        list(np.asarray(tensor, dtype=np.float32) * scale)
+        np.asarray(tensor, dtype=np.float32) * scale
         for tensor in time_step.observations["info_state"]
     ]
     rewards = time_step.rewards
@@ -108,7 +108,10 @@ def evaluate(
     """North-South margins over ``hands`` fixed deals (the same deals for every call)."""
     env = rl_environment.Environment(game, chance_event_sampler=_Sampler(seed))
     bot = HeuristicBot() if opponent == "heuristic" else RandomBot()
-    players = list(agents)
+    players = [
+        BotAgent(seat, agent.bot, env, seed + seat) if isinstance(agent, BotAgent) else agent
+        for seat, agent in enumerate(agents)
+    ]
     for seat in (1, 3):
         players[seat] = BotAgent(seat, bot, env, seed + seat)
     return [play(env, players, scale, learn=False) for _ in range(hands)]
@@ -148,7 +151,7 @@ def make_agents(seed: int, env: Any = None) -> list[Any]:
             actions,
             loss_str="a2c",
             hidden_layers_sizes=(128,),
-            batch_size=16,
+            batch_size=64,
             critic_learning_rate=0.01,
             pi_learning_rate=0.003,
             entropy_cost=0.01,

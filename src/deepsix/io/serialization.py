@@ -314,8 +314,9 @@ def _build_converter() -> Converter:
         from cattrs.strategies import configure_tagged_union
     except ImportError as error:  # pragma: no cover - exercised with cattrs uninstalled
         raise MissingDependencyError(
-            "JSON support needs cattrs: install it with `pip install deepsix[json]`"
-        ) from error
+            f"JSON support needs the json extra ({error.name} is not installed): "
+            'pip install "deepsix[json]"'
+        ) from None
     conv = make_converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)

@@ -20,7 +20,7 @@ from deepsix.web.cluster import Cluster
 from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
 from deepsix.web.rooms import Services
-from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, page
+from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, http_error, page
 from deepsix.web.runner import Runner
 from deepsix.web.sockets import MAX_FRAME_BYTES, lobby_socket, table_socket
 from deepsix.web.store import open_exchange, open_store
@@ -28,6 +28,7 @@ from deepsix.web.store.writer import Writer
 
 try:  # the web extra; without it, one line says what to install
     from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
     from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
 except ImportError as _missing:
@@ -82,6 +83,8 @@ def create_app(
         WebSocketRoute("/api/lobby", lobby_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error}
+    )
     app.add_middleware(SecurityHeaders)
     return app

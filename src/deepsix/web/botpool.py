@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import pickle
 import random
@@ -32,12 +33,19 @@ from deepsix.actions import Action
 from deepsix.errors import DeepSixError
 from deepsix.play.bots import BOT_NAMES
 from deepsix.views import PlayerView
+from deepsix.web.botworker import READY
 
 __all__ = ["BotFailure", "BotPool"]
 
 IDLE_WORKER: Final = 60.0
 """Seconds an idle worker is kept before it is stopped."""
 
+START_LIMIT: Final = 120.0
+"""Seconds a new worker process has to start (not counted in any move's time)."""
+SLOW: Final = 0.5
+"""Seconds after which a move in a worker counts as slow (and no longer holds up others)."""
+ADMISSION_POLL: Final = 0.02
+"""Seconds between two looks for a free slot when every slot is taken by quick moves."""
 HEADER: Final = struct.Struct("!I")
 """Each message on a worker's pipes: its length, then the pickled message."""
 
@@ -57,12 +65,14 @@ class BotFailure(DeepSixError):
 class _Worker:
     """One worker process (``python -m deepsix.web.botworker``) and its pipes."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
-        self.idle_since = time.monotonic()
+    def __init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.idle_since = self.started = time.monotonic()
 
-    @classmethod
-    async def start(cls) -> _Worker:
+    async def launch(self) -> None:
+        """Start the process (the first time the worker is used)."""
+        if self.process is not None:
+            return
         environment = dict(os.environ)
         # the worker imports what the server can: bots registered from its own modules
         environment["PYTHONPATH"] = os.pathsep.join(path or os.getcwd() for path in sys.path)
@@ -74,9 +84,20 @@ class _Worker:
             stdout=asyncio.subprocess.PIPE,
             env=environment,
         )
-        return cls(process)
+        self.process = process
+        assert process.stdout is not None
+        # Python's start and the imports are not the first move's: wait for the worker to say
+        # it is ready (a worker that cannot start is reported as a crash).
+        try:
+            async with asyncio.timeout(START_LIMIT):
+                greeting = await process.stdout.readline()
+        except TimeoutError:
+            greeting = b""
+        if greeting != READY:
+            raise BotFailure("its worker did not start", "crashed")
 
     async def ask(self, job: tuple[object, ...]) -> tuple[str, object, object]:
+        assert self.process is not None
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None
         assert stdout is not None
@@ -89,20 +110,43 @@ class _Worker:
         return str(status), payload, stream
 
     def stop(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            self.process.kill()
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+
+    async def wait(self) -> None:
+        """Wait (a little) for a stopped process to end, so that it is reaped."""
+        if self.process is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.process.wait(), 5)
 
 
 class BotPool:
-    """Up to ``size`` worker processes that run bot moves, one move per worker at a time."""
+    """Worker processes that run bot moves, one move per worker at a time.
 
-    def __init__(self, size: int = 8) -> None:
+    ``size`` moves may *start* at once; a move that has been thinking for
+    ``SLOW`` (0.5) seconds no longer counts against it, so slow bots (up to
+    ``burst`` moves in all) never keep a quick bot at another table waiting
+    for a worker.  The operating system then shares the cores among the
+    workers, which run at a lower priority than the server itself.
+    """
+
+    def __init__(self, size: int = 8, burst: int | None = None) -> None:
         self.size = max(1, size)
+        self.burst = max(self.size, 4 * self.size if burst is None else burst)
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
-        self._slots = asyncio.Semaphore(self.size)
+        self._ending: set[asyncio.Task[None]] = set()
         self.killed = 0
         """How many workers were killed for overrunning a time limit."""
+
+    def _admits(self) -> bool:
+        """Whether a move may start: fewer than ``size`` moves started in the last
+        ``SLOW`` seconds, and fewer than ``burst`` in all."""
+        if len(self._busy) >= self.burst:
+            return False
+        now = time.monotonic()
+        return sum(1 for worker in self._busy if now - worker.started < SLOW) < self.size
 
     @property
     def workers(self) -> int:
@@ -121,33 +165,47 @@ class BotPool:
             factory = BOT_NAMES[name]
         except DeepSixError as error:
             raise BotFailure(str(error), "is not installed") from None
-        async with self._slots:
-            worker = self._idle.pop() if self._idle else await _Worker.start()
-            self._busy.add(worker)
-            try:
-                async with asyncio.timeout(limit):
-                    status, payload, advanced = await worker.ask((name, factory, seen, stream))
-            except TimeoutError:
-                self._busy.discard(worker)
-                worker.stop()
-                self.killed += 1
-                raise BotFailure(f"no move within its {limit:g} s limit", "took too long") from None
-            except BaseException as error:
-                self._busy.discard(worker)
-                worker.stop()
-                if isinstance(error, Exception):
-                    raise BotFailure(
-                        f"its worker failed: {type(error).__name__}", "crashed"
-                    ) from None
-                raise
+        while not self._admits():
+            await asyncio.sleep(ADMISSION_POLL)
+        worker = self._idle.pop() if self._idle else _Worker()
+        worker.started = math.inf  # starting: counts as a quick move until it thinks
+        self._busy.add(worker)
+        try:
+            await worker.launch()
+            worker.started = time.monotonic()
+            async with asyncio.timeout(limit):
+                status, payload, advanced = await worker.ask((name, factory, seen, stream))
+        except TimeoutError:
             self._busy.discard(worker)
-            worker.idle_since = time.monotonic()
-            self._idle.append(worker)
+            self._stop(worker)
+            self.killed += 1
+            raise BotFailure(f"no move within its {limit:g} s limit", "took too long") from None
+        except BotFailure:
+            self._busy.discard(worker)
+            self._stop(worker)
+            raise
+        except BaseException as error:
+            self._busy.discard(worker)
+            self._stop(worker)
+            if isinstance(error, Exception):
+                raise BotFailure(f"its worker failed: {type(error).__name__}", "crashed") from None
+            raise
+        self._busy.discard(worker)
+        worker.idle_since = time.monotonic()
+        self._idle.append(worker)
         if status != "ok":
             raise BotFailure(str(payload))
         if not isinstance(payload, Action) or not isinstance(advanced, random.Random):
             raise BotFailure(f"it returned {type(payload).__name__}, not an action", "misbehaved")
         return payload, advanced
+
+    def _stop(self, worker: _Worker) -> None:
+        """Kill a worker, and reap it when it has ended."""
+        worker.stop()
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to reap with
+            task = asyncio.get_running_loop().create_task(worker.wait())
+            self._ending.add(task)
+            task.add_done_callback(self._ending.discard)
 
     def reap(self, idle: float = IDLE_WORKER) -> None:
         """Stop the workers that have had nothing to do for ``idle`` seconds."""
@@ -155,9 +213,7 @@ class BotPool:
         keep = []
         for worker in self._idle:
             if now - worker.idle_since > idle:
-                worker.stop()
-                with contextlib.suppress(RuntimeError):  # reaped when it has exited
-                    asyncio.get_running_loop().create_task(worker.process.wait())
+                self._stop(worker)
             else:
                 keep.append(worker)
         self._idle = keep
@@ -170,5 +226,6 @@ class BotPool:
         for worker in workers:
             worker.stop()
         for worker in workers:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(worker.process.wait(), 5)
+            await worker.wait()
+        for task in list(self._ending):
+            await task

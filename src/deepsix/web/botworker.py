@@ -19,9 +19,11 @@ import struct
 import sys
 from typing import BinaryIO, Final
 
-__all__ = ["serve"]
+__all__ = ["READY", "serve"]
 
 HEADER: Final = struct.Struct("!I")
+READY: Final = b"deepsix-bot-worker ready\n"
+"""What a worker writes once, when it has started and can take moves."""
 
 
 def _read(source: BinaryIO, size: int) -> bytes | None:
@@ -65,6 +67,10 @@ def main() -> None:
         os.nice(5)  # people at the tables come first: the server's loop before bots' thinking
     sink = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # whatever a bot prints goes to standard error
+    import deepsix.play.heuristic  # noqa: F401  # the usual bots, loaded before the first move
+
+    sink.write(READY)  # started: from now on a move's time is the bot's own
+    sink.flush()
     serve(sys.stdin.buffer, sink)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import os
 import socket
 import sys
@@ -62,14 +63,14 @@ def _port(text: str) -> int:
     return port
 
 
-def _seconds(text: str) -> float:
-    """A pause in seconds, 0 to an hour (an argparse type)."""
+def _seconds(text: str, most: float = 3600) -> float:
+    """A pause in seconds, 0 to ``most`` (an hour unless told; an argparse type)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:  # an hour
-        raise argparse.ArgumentTypeError(f"from 0 to 3600 seconds, not {text}")
+    if not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"from 0 to {most:.0f} seconds, not {text}")
     return value
 
 
@@ -119,6 +120,18 @@ def database_default() -> str:
     return DEFAULT_DB
 
 
+_TIMES: Final = (
+    ("--summary-limit", 120.0, 3600,
+     "the longest the next deal waits for people to dismiss a hand's summary"),
+    ("--public-clock", 90.0, 86400,
+     "turn clock of listed tables unless their maker chooses; 0: none (private tables: none)"),
+    ("--absent-grace", 60.0, 86400, "how long a player may be gone before a bot takes her seat"),
+    ("--idle-close", 1800.0, 30 * 86400, "close and archive a table nobody attends for this long"),
+    ("--bot-time-limit", 10.0, 3600, "a bot's time per move; a fallback moves when it overruns"),
+)  # fmt: skip
+"""The options that are a number of seconds: flag, default, most, meaning."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``deepsix serve`` (and ``python -m deepsix.web``).
 
@@ -126,16 +139,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ``DEEPSIX_DB=postgresql://...``, a switch with ``DEEPSIX_DURABLE=1``).
     """
     parser.add_argument(
-        "--host",
-        default=_env("host", "127.0.0.1"),
+        "--host", default=_env("host", "127.0.0.1"),
         help="address to listen on (default: %(default)s)",
-    )
+    )  # fmt: skip
     parser.add_argument(
-        "--port",
-        type=_port,
-        default=_env("port", 8000),
+        "--port", type=_port, default=_env("port", 8000),
         help="port, 1 to 65535 (default: %(default)s)",
-    )
+    )  # fmt: skip
     parser.add_argument(
         "--db", default=None, metavar="FILE|URL",
         help="SQLite file the games are kept in, or a postgresql:// URL of a database several"
@@ -154,31 +164,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--durable", action="store_true", default=_env_flag("durable"),
         help="fsync every move (survives a power cut, not only a crash; slower)",
     )  # fmt: skip
-    parser.add_argument(
-        "--summary-limit", type=_seconds, default=_env("summary-limit", 120.0), metavar="SECONDS",
-        help="the longest the next deal waits for people to dismiss a hand's summary"
-        " (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--public-clock", type=_seconds, default=_env("public-clock", 90.0), metavar="SECONDS",
-        help="turn clock of listed tables unless their maker chooses; 0: none"
-        " (default: %(default)s; private tables have none)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--absent-grace", type=_seconds, default=_env("absent-grace", 60.0), metavar="SECONDS",
-        help="how long a player may be gone before a bot takes her seat (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--idle-close", type=_seconds, default=_env("idle-close", 1800.0), metavar="SECONDS",
-        help="close and archive a table nobody attends for this long (default: %(default)s)",
-    )  # fmt: skip
+    for flag, default, most, meaning in _TIMES:
+        parser.add_argument(
+            flag, type=functools.partial(_seconds, most=most), metavar="SECONDS",
+            default=_env(flag.removeprefix("--"), default),
+            help=f"{meaning} (default: %(default)s)",
+        )  # fmt: skip
     parser.add_argument(
         "--bot-workers", type=_workers, default=_env("bot-workers", 8), metavar="N",
         help="the most worker processes bots think in (default: %(default)s)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--bot-time-limit", type=_seconds, default=_env("bot-time-limit", 10.0), metavar="SECONDS",
-        help="a bot's time per move; a fallback moves when it overruns (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument(
         "--bot", action="append", default=[], metavar="NAME=MODULE:ATTRIBUTE",
@@ -199,7 +193,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check_arguments(args: Any) -> None:
-    """Check the database file and the address before the server starts.
+    """Check the database and the address before the server starts.
 
     Raises :class:`~deepsix.ParseError` naming ``--db`` for a database that
     cannot be used (a file, or a PostgreSQL URL: named without its password),
@@ -210,7 +204,7 @@ def check_arguments(args: Any) -> None:
         args.db = database_default()
     if args.log_level not in LOG_LEVELS:
         raise ParseError(f"--log-level {args.log_level}: choose from {', '.join(LOG_LEVELS)}")
-    from deepsix.web.store import StoreRefused, is_shared, open_store, public_location
+    from deepsix.web.store import StoreError, is_shared, open_store, public_location
 
     where = f"--db {public_location(args.db)}"
     if not is_shared(args.db):
@@ -220,8 +214,12 @@ def check_arguments(args: Any) -> None:
         if not database.parent.is_dir():
             raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
     try:  # an empty, foreign, damaged or newer database is refused here, in one line
-        open_store(args.db).close()
-    except StoreRefused as error:
+        store = open_store(args.db)
+        try:
+            store.tables()  # the list of tables must read (a damaged table is quarantined later)
+        finally:
+            store.close()
+    except StoreError as error:
         raise ParseError(f"{where}: {error}") from None
     _check_port(args.host, args.port)
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import deepsix
+from deepsix.cards import Seat
 from deepsix.engine import apply, new_game
 from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
@@ -59,7 +60,6 @@ class Lobby:
         self.listeners: set[Subscriber] = set()
         self._push: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self._presence: dict[str, tuple[str, ...]] = {}
         self._replicating = asyncio.Lock()
 
     # -- loading ------------------------------------------------------------------------------
@@ -367,11 +367,10 @@ class Lobby:
         now = time.monotonic()
         config = self.services.config
         for room in list(self.rooms.values()):
-            presence = tuple(room.info().seats[i].presence for i in range(4))
-            if self._presence.get(room.id, presence) != presence:
+            presence = tuple(room.presence(seat) for seat in Seat)
+            if room.subscribers and presence != room.shown_presence:  # someone went quiet
                 room.changed()
                 room.runner.wake()
-            self._presence[room.id] = presence
             if room.attended:
                 continue
             idle = now - room.unattended_since
@@ -381,7 +380,6 @@ class Lobby:
             elif room.status == "finished" and idle > config.keep_finished:
                 await room.runner.stop()
                 del self.rooms[room.id]
-                self._presence.pop(room.id, None)
         self.services.pool.reap()
 
     async def _close_idle(self, room: Room) -> None:

@@ -68,6 +68,10 @@ CHAT_HISTORY: Final = 50
 """The chat lines a new connection is sent."""
 
 
+_VIEW: Final = p.RawJSON("\x00view\x00")
+"""Where a frame's view goes (a raw NUL never appears in encoded JSON: it would be escaped)."""
+
+
 def bot_names() -> tuple[str, ...]:
     """The bots a seat can be given, by name: the library's registry, read when asked."""
     return tuple(BOT_NAMES)
@@ -162,6 +166,8 @@ class Room:
         self.ready: set[Seat] = set()
         """The seats that dismissed the summary of the hand just scored."""
         self.storage_failing = False
+        self.shown_presence: tuple[str, ...] = ()
+        """Each seat's presence as the connections were last shown it."""
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
         self.runner: RoomRunner = services.make_runner(self)
@@ -299,6 +305,7 @@ class Room:
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
         """The frames of one moment by seat; the parts all seats share are built once."""
         info = self.info()
+        self.shown_presence = tuple(seat.presence for seat in info.seats)
         encoded = tuple(p.RawJSON(dumps(event)) for event in found)
         clock = self.clock_frame()
         state = self.state
@@ -307,9 +314,11 @@ class Room:
         if state.trick:  # public, like the trick itself
             winning = letter(trick_winner(state.trick, state.sunk_suit))
 
+        # Everything but the view is the same for every seat: encode it once.
+        shared = p.encode(p.Update(seq, info, _VIEW, encoded, winning, clock))
+
         def frame(seat: Seat | None) -> str:
-            seen = p.RawJSON(dumps(view(state, seat)))
-            return p.encode(p.Update(seq, info, seen, encoded, winning, clock))
+            return shared.replace(_VIEW, dumps(view(state, seat)), 1)
 
         return frame
 

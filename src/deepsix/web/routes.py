@@ -20,6 +20,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``POST /api/tables/{id}/seats/{seat}/credential``: the host or the seat's player gets a new
   credential for it (the old one stops working).
 * ``POST /api/tables/{id}/seats/{seat}/bot``: the host gives the seat to a bot.
+* ``POST /api/tables/{id}/invite``: the host makes a new invite link (the old one stops working).
 * ``POST /api/tables/{id}/abandon``: the host ends the table.
 * ``POST /api/tables/{id}/rematch``: a player or the host of a finished table starts the next.
 * ``GET /api/tables/{id}/record``: the finished game's record (text).
@@ -66,7 +67,7 @@ try:  # the web extra; without it, one line says what to install
 except ImportError as _missing:
     raise missing_extra("deepsix.web.routes", "web", _missing) from None
 
-__all__ = ["STATIC", "SecurityHeaders", "endpoints", "page"]
+__all__ = ["STATIC", "SecurityHeaders", "endpoints", "http_error", "page"]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -370,6 +371,13 @@ async def _credential(request: Request, lobby: Lobby) -> Response:
     return response
 
 
+async def _invite(request: Request, lobby: Lobby) -> object:
+    room = await lobby.room(request.path_params["table_id"])
+    _host(request, room)
+    await seating.new_invite_code(room)
+    return {"invite": _invite_link(room)}
+
+
 async def _to_bot(request: Request, lobby: Lobby) -> object:
     data = await _body(request, {"bot"})
     room = await lobby.room(request.path_params["table_id"])
@@ -455,6 +463,16 @@ async def _schema(request: Request, lobby: Lobby) -> object:
     return wire_schema(name)
 
 
+async def http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) as JSON error bodies under /api."""
+    status = getattr(error, "status_code", 500)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(str(getattr(error, "detail", "error")), status)
+    code = {404: "no-such-route", 405: "method-not-allowed"}.get(status, "bad-request")
+    message = "no such route" if status == 404 else str(getattr(error, "detail", "refused"))
+    return JSONResponse(_body_error(code, message), status)
+
+
 async def page(request: Request) -> Response:
     """The browser client's page."""
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -474,6 +492,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/settings", endpoint(_settings), ["POST"]),
         (f"{table}/seats/{{seat}}/credential", endpoint(_credential), ["POST"]),
         (f"{table}/seats/{{seat}}/bot", endpoint(_to_bot), ["POST"]),
+        (f"{table}/invite", endpoint(_invite), ["POST"]),
         (f"{table}/abandon", endpoint(_abandon), ["POST"]),
         (f"{table}/rematch", endpoint(_rematch, 201), ["POST"]),
         (f"{table}/record", endpoint(_record), ["GET"]),

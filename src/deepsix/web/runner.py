@@ -257,7 +257,9 @@ class Runner:
             action = await self._fallback(seat, name, seen, failure)
         async with self.lock:
             if room.seq != seq or room.status != "running":
-                return  # the table moved on meanwhile (a resignation, a seat taken back)
+                return  # the table moved on meanwhile (a resignation, say)
+            if room.seats[seat].kind == "human" and seat not in room.standins:
+                return  # she took her seat back while the stand-in was thinking: her move
             await room.commit(action, seat)
             if advanced is not None:
                 room.driver.streams[seat] = advanced

@@ -17,11 +17,11 @@ import attrs
 
 from deepsix.cards import Seat
 from deepsix.web import protocol as p
-from deepsix.web.credentials import SEAT_NAMES, digest, new_secret
+from deepsix.web.credentials import SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, SeatSlot, letter
 
-__all__ = ["configure", "fill", "give_to_bot", "join", "reissue"]
+__all__ = ["configure", "fill", "give_to_bot", "join", "new_invite_code", "reissue"]
 
 
 P = ParamSpec("P")
@@ -143,6 +143,15 @@ async def reissue(room: Room, seat: Seat) -> str:
     notice = p.Notice("revoked", "this seat's credential was re-issued", letter(seat))
     room.close_seat(seat, notice, 1008, "revoked")
     return secret
+
+
+@retried
+async def new_invite_code(room: Room) -> str:
+    """A new invite code for the table (the host's): links with the old one stop working."""
+    async with room.runner.lock:
+        code = new_invite()
+        await _set_seats(room, list(room.seats), invite=code)
+    return code
 
 
 @retried

@@ -171,10 +171,24 @@ async def _receive_text(socket: WebSocket, timeout: float | None = None) -> str:
     return str(text)
 
 
-async def _refuse(socket: WebSocket, error: WebError) -> None:
+async def _turn_away(socket: WebSocket, error: Exception) -> None:
+    """Close a connection that did not start well: with an error frame if it said something."""
     with contextlib.suppress(Exception):
-        await socket.send_text(p.encode(p.Error(error.code, error.message)))
-        await socket.close(1008, error.code)
+        if isinstance(error, WebError):
+            await socket.send_text(p.encode(p.Error(error.code, error.message)))
+            await socket.close(1008, error.code)
+        else:  # it said nothing in time, or went away
+            await socket.close(1008, "no hello")
+
+
+async def _finish(connection: Connection, writer: asyncio.Task[None]) -> None:
+    """Close a connection after the frames still queued (a no-op if it is already ending)."""
+    connection.end(1000, "bye")
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(writer, CLOSE_TIMEOUT)
+    writer.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await writer
 
 
 # -- a table's socket ------------------------------------------------------------------------
@@ -192,12 +206,8 @@ async def table_socket(socket: WebSocket) -> None:
         if not isinstance(hello, p.Hello):
             raise ProtocolError('the first message must be {"op": "hello", "protocol": 2, ...}')
         connection = _greet(socket, room, hello)
-    except WebError as error:
-        await _refuse(socket, error)
-        return
-    except (TimeoutError, _Gone):
-        with contextlib.suppress(Exception):
-            await socket.close(1008, "no hello")
+    except (WebError, TimeoutError, _Gone) as error:
+        await _turn_away(socket, error)
         return
     writer = asyncio.create_task(connection.write())
     try:
@@ -212,12 +222,7 @@ async def table_socket(socket: WebSocket) -> None:
         await _read(socket, connection, room)
     finally:
         room.unsubscribe(connection)
-        connection.end(1000, "bye")  # after the frames still queued (a no-op if already ending)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, CLOSE_TIMEOUT)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        await _finish(connection, writer)
 
 
 def _greet(socket: WebSocket, room: Room, hello: p.Hello) -> Connection:
@@ -346,12 +351,8 @@ async def lobby_socket(socket: WebSocket) -> None:
             raise WebError(
                 "protocol-version", f"this server speaks protocol {p.PROTOCOL_VERSION}: reload"
             )
-    except WebError as error:
-        await _refuse(socket, error)
-        return
-    except (TimeoutError, _Gone):
-        with contextlib.suppress(Exception):
-            await socket.close(1008, "no hello")
+    except (WebError, TimeoutError, _Gone) as error:
+        await _turn_away(socket, error)
         return
     listener = Connection(socket, None)
     writer = asyncio.create_task(listener.write())
@@ -378,9 +379,4 @@ async def lobby_socket(socket: WebSocket) -> None:
         pass
     finally:
         lobby.unwatch(listener)
-        listener.end(1000, "bye")
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, CLOSE_TIMEOUT)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        await _finish(listener, writer)

@@ -139,30 +139,52 @@ def encode(message: object) -> str:
     return _encode(message)
 
 
-def _encode(value: object) -> str:
-    if isinstance(value, RawJSON):
+_SCALARS: Final = {True: "true", False: "false", None: "null"}
+
+
+def _encode(value: object) -> str:  # noqa: PLR0911  # one answer per kind of value
+    kind = type(value)
+    if kind is RawJSON:
         return str(value)
-    if attrs.has(type(value)):
-        parts = []
-        op = getattr(type(value), "OP", None)
-        if op is not None:
-            parts.append(f'"op":"{op}"')
-        for field in attrs.fields(cast(Any, type(value))):
-            item = getattr(value, field.name)
-            if item is None and field.default is None and op is not None and _omit(value, field):
-                continue
-            parts.append(f'"{field.name}":{_encode(item)}')
-        return "{" + ",".join(parts) + "}"
-    if isinstance(value, tuple | list):
-        return "[" + ",".join(_encode(item) for item in value) + "]"
-    if isinstance(value, float) and not math.isfinite(value):  # pragma: no cover - clocks
-        return "null"
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if kind is str:
+        return _string(cast(str, value))
+    if kind is int:
+        return str(value)
+    if kind is bool or value is None:
+        return _SCALARS[value]  # type: ignore[index]  # True, False or None
+    if kind is float:
+        return repr(value) if math.isfinite(value) else "null"  # type: ignore[arg-type]
+    if kind is tuple or kind is list:
+        return "[" + ",".join(_encode(item) for item in value) + "]"  # type: ignore[attr-defined]
+    plan = _PLANS.get(kind)
+    if plan is None:
+        if not attrs.has(kind):
+            return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        plan = _PLANS[kind] = _plan(kind)
+    head, fields = plan
+    parts = [head] if head else []
+    for name, key, omit in fields:
+        item = getattr(value, name)
+        if omit and item is None:
+            continue
+        parts.append(key + _encode(item))
+    return "{" + ",".join(parts) + "}"
 
 
-def _omit(message: object, field: attrs.Attribute[Any]) -> bool:
-    """Optional fields of the small frames are left out when empty (the schema says so)."""
-    return type(message) in (Pong, Error) and field.name == "id"
+_string: Final = json.encoder.encode_basestring  # the C encoder of JSON strings (no ASCII escaping)
+
+_PLANS: dict[type, tuple[str, tuple[tuple[str, str, bool], ...]]] = {}
+"""Per class: its ``"op"`` part, and each field's name, key text and whether to leave out null."""
+
+
+def _plan(kind: type) -> tuple[str, tuple[tuple[str, str, bool], ...]]:
+    op = getattr(kind, "OP", None)
+    head = "" if op is None else f'"op":{_string(op)}'
+    fields = tuple(
+        (field.name, f"{_string(field.name)}:", op is not None and _omit_class(kind, field))
+        for field in attrs.fields(cast(Any, kind))
+    )
+    return head, fields
 
 
 # -- the schema ------------------------------------------------------------------------------
@@ -270,6 +292,7 @@ def _is_text(hint: Any) -> bool:
 
 
 def _omit_class(cls: type, field: attrs.Attribute[Any]) -> bool:
+    """Optional fields of the small frames are left out when empty (the schema says so)."""
     return cls in (Pong, Error) and field.name == "id"
 
 

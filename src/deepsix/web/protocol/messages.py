@@ -221,5 +221,8 @@ ERROR_CODES: Final = {
     "quarantined": "the stored table could not be rebuilt: it is kept, not served",
     "bad-request": "the request is malformed",
     "not-finished": "the game is not over: its record would show hidden cards",
+    "no-such-route": "no API route at this path",
+    "method-not-allowed": "the route does not take this method",
+    "internal": "the server failed (logged); try again",
 }
 """Every error frame's ``code``, with its meaning."""

@@ -339,7 +339,8 @@ class PostgresStore:
         return rows
 
     def append(self, table_id: str, seq: int, action: str, at: float) -> None:
-        """Commit the ``seq``-th move of a table and announce it, or raise :class:`SeqTaken`."""
+        """Commit the ``seq``-th move of a table and announce it, or raise
+        :class:`~deepsix.web.store.base.SeqTaken`."""
 
         def work(db: psycopg.Connection[tuple[Any, ...]]) -> None:
             with db.transaction():

@@ -59,7 +59,8 @@ def values_of_row(row: TableRow) -> tuple[Any, ...]:
 
 
 def row_of_values(values: tuple[Any, ...]) -> TableRow:
-    """A stored row read back; :class:`TableCorrupt` (or ``ValueError``) if it cannot be."""
+    """A stored row read back; :class:`~deepsix.web.store.base.TableCorrupt` (or
+    ``ValueError``) if it cannot be."""
     (
         table_id,
         created,
