@@ -12,6 +12,7 @@ checks every frame it receives against it).
 The moves themselves, the views and the events inside the frames are the
 library's wire format (:mod:`deepsix.io.wire`), referenced by the schema.
 
+>>> from deepsix.web.protocol import Pong, encode, parse_client
 >>> message = parse_client('{"op": "act", "seq": 3, "action": {"type": "Pass", "seat": "E"}}')
 >>> message
 Act(action={'type': 'Pass', 'seat': 'E'}, seq=3, id=None)
