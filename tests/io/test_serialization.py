@@ -52,9 +52,9 @@ from deepsix import (
     view,
 )
 from deepsix.io import codec
-from deepsix.io.schemas.__main__ import main as schemas_main
 from deepsix.io.record import MAX_ACTIONS
 from deepsix.io.schema import SCHEMA_KINDS, load_schema, schema_text
+from deepsix.io.schemas.__main__ import main as schemas_main
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import (
     GameSpec,
