@@ -1,5 +1,5 @@
-"""The architecture holds: no import climbs a layer, the core has no loop, ``import deepsix``
-loads only the rules, and the old module paths still work.
+"""The architecture holds: no import climbs a layer, the core has no loop,
+``import deepsix`` loads only the rules.
 
 The layers are declared once, in :mod:`tests.support.layers`; the docs draw them from there.
 """
@@ -9,14 +9,12 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import deepsix
-from deepsix import _moved
 from tests.support.layers import CORE_ORDER, FACADE, LAYERS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -204,55 +202,3 @@ def test_upper_layer_names_load_when_first_used() -> None:
     assert set(deepsix.__all__) <= set(dir(deepsix))
     for name in deepsix.__all__:
         assert getattr(deepsix, name) is not None
-
-
-@pytest.mark.parametrize("old", sorted(_moved.MOVED))
-def test_old_module_paths_still_work_and_warn(old: str) -> None:
-    sys.modules.pop(old, None)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        module = __import__(old, fromlist=["_"])
-    assert any(issubclass(w.category, DeprecationWarning) for w in caught)
-    for target_name in _moved.MOVED[old]:
-        target = sys.modules[target_name]
-        for name in getattr(target, "__all__", ()):
-            assert getattr(module, name) is getattr(target, name)
-
-
-def test_an_old_path_does_not_hide_the_public_name_it_shares() -> None:
-    # deepsix.simulate was both a module and the function the package exports.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import deepsix.simulate  # type: ignore[import-not-found]  # a run-time alias only
-    from deepsix import simulate
-
-    assert callable(simulate)
-    assert deepsix.simulate is simulate
-
-
-def test_old_paths_keep_their_names() -> None:
-    from deepsix.play.heuristic import HeuristicBot
-    from deepsix.play.loop import play_game
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from deepsix.bots import (  # type: ignore[import-not-found]  # a run-time alias only
-            HeuristicBot as OldBot,
-        )
-        from deepsix.bots import (
-            play_game as old_play_game,
-        )
-        from deepsix.serialization import load_schema  # type: ignore[import-not-found]  # alias only
-    assert OldBot is HeuristicBot
-    assert old_play_game is play_game
-    assert load_schema("state")["type"] == "object"
-
-
-def test_python_m_old_schemas_path_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, "-W", "ignore::DeprecationWarning", "-m", "deepsix.schemas", "--schema"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert '"$schema"' in result.stdout

@@ -17,10 +17,8 @@ only the rules.  ``docs/architecture.md`` draws the layers.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import TYPE_CHECKING, Any
 
-from deepsix import _moved
 from deepsix._version import __version__
 from deepsix.actions import (
     Action,
@@ -128,7 +126,6 @@ def _picture_html(value: object) -> str | None:
 
 
 bind_display(_picture_svg, _picture_html)
-_moved.install(sys.modules[__name__])
 
 __all__ = [
     "ALL_MELDS",

@@ -192,7 +192,7 @@ def envelope(kind: str, data: object, schema: object = "deepsix/1") -> str:
         (envelope("Meld", "DR-X"), Meld, "meld code"),
         (envelope("Deal", {"type": "Deal", "cards": ["7S"] * 56}), Action, "56-card deck"),
         (envelope("Trick", {"plays": [["N", "7S"]], "winner": "N"}), Trick, "four plays"),
-        (envelope("HandSetup", {"shown": "7S8S"}), HandSetup, "expected a list"),
+        (envelope("HandSetup", {"invitation": "7S8S"}), HandSetup, "expected a list"),
         ('{"schema": "deepsix/1", "type": "Card"}', Card, "exactly the keys"),
         (
             '{"schema": "deepsix/1", "type": "Card", "data": "7S", "data": "8S"}',

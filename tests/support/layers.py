@@ -86,7 +86,6 @@ CORE_ORDER: Final = (
     "deepsix.validation",
     "deepsix.allocation",
     "deepsix.sampling",
-    "deepsix._moved",
 )
 """The core modules, each importing only modules listed before it."""
 

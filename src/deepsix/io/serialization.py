@@ -379,22 +379,13 @@ def _build_converter() -> Converter:
 
 
 def _register_unions(conv: Converter, configure_tagged_union: Callable[..., None]) -> None:
-    """Actions tagged with their class name; the legacy name of the invitation."""
+    """Actions (and bids) tagged with their class name."""
 
     def tag(kind: type) -> str:
         return kind.__name__
 
     configure_tagged_union(cast(Any, Action), conv, tag_name="type", tag_generator=tag)
     configure_tagged_union(cast(Any, Bid | Pass), conv, tag_name="type", tag_generator=tag)
-    setup_hook = conv.get_structure_hook(HandSetup)
-
-    def structure_setup(value: object, kind: Any) -> HandSetup:
-        # Documents written before 0.2 call the invitation "shown".
-        if type(value) is dict and "shown" in value and "invitation" not in value:
-            value = {("invitation" if key == "shown" else key): item for key, item in value.items()}
-        return cast(HandSetup, setup_hook(value, kind))
-
-    conv.register_structure_hook(HandSetup, structure_setup)
 
 
 _CONVERTERS: Final[list[Converter]] = []
