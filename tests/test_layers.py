@@ -1,5 +1,5 @@
 """The architecture holds: no import climbs a layer, the core has no loop,
-``import deepsix`` loads only the rules.
+``import deepsix`` loads only the rules, and no module reaches into another's private names.
 
 The layers are declared once, in :mod:`tests.support.layers`; the docs draw them from there.
 """
@@ -202,3 +202,72 @@ def test_upper_layer_names_load_when_first_used() -> None:
     assert set(deepsix.__all__) <= set(dir(deepsix))
     for name in deepsix.__all__:
         assert getattr(deepsix, name) is not None
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_reaches(module: str, source: str | None = None) -> Iterator[str]:
+    """Where ``module`` uses a private name of another module: ``from m import _name``,
+    ``m._name`` on a deepsix module it imported, or a private module (``pkg._core``) from
+    outside the package that holds it."""
+    path = MODULES.get(module)
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8") if source is None else source)
+    is_package = path is not None and path.name == "__init__.py"
+    package = module if is_package else module.rpartition(".")[0]
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update({a.asname: a.name for a in node.names if a.asname})
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            base = f"{anchor}.{base}" if base else anchor
+        if base != "deepsix" and not base.startswith("deepsix."):
+            continue
+        parts = base.split(".")
+        for depth, part in enumerate(parts):
+            owner = ".".join(parts[:depth])
+            if _private(part) and module != owner and not module.startswith(owner + "."):
+                yield f"line {node.lineno}: the private module {base}"
+        for alias in node.names:
+            if _private(alias.name):
+                yield f"line {node.lineno}: {alias.name} from {base}"
+            bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and bound[node.value.id] in MODULES
+            and _private(node.attr)
+        ):
+            yield f"line {node.lineno}: {node.value.id}.{node.attr}"
+
+
+def test_no_module_reaches_into_another_modules_private_names() -> None:
+    """What a module shares is public (no leading underscore); the rest is its own."""
+    found = [
+        f"{MODULES[module].relative_to(SRC)}: {where}"
+        for module in MODULES
+        for where in private_reaches(module)
+    ]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("source", "caught"),
+    [
+        ("from deepsix.io.codec import _lookup", True),
+        ("from deepsix.io import codec\ncodec._lookup", True),
+        ("import deepsix.io.codec as c\nc._lookup", True),
+        ("from deepsix.search._core import solve", True),  # from outside deepsix.search
+        ("from deepsix.io.codec import converter\nfrom deepsix import __version__", False),
+        ("from deepsix._version import __version__", False),  # inside deepsix
+    ],
+)
+def test_the_private_name_rule_can_fail(source: str, caught: bool) -> None:
+    assert bool(list(private_reaches("deepsix.web.example", source))) is caught

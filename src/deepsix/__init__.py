@@ -40,6 +40,7 @@ from deepsix.errors import (
     DeepSixError,
     IllegalActionError,
     InvalidStateError,
+    MissingDependencyError,
     ParseError,
     Reason,
     SerializationError,
@@ -65,7 +66,8 @@ if TYPE_CHECKING:
         replay,
         write_record,
     )
-    from deepsix.io.serialization import MissingDependencyError, from_json, json_schema, to_json
+    from deepsix.io.schema import json_schema
+    from deepsix.io.serialization import from_json, to_json
     from deepsix.io.transcript import format_transcript
     from deepsix.play.bots import Bot, RandomBot
     from deepsix.play.heuristic import HeuristicBot
@@ -83,9 +85,8 @@ _LAZY: dict[str, str] = {
     "record_of": "deepsix.io.record",
     "replay": "deepsix.io.record",
     "write_record": "deepsix.io.record",
-    "MissingDependencyError": "deepsix.io.serialization",
     "from_json": "deepsix.io.serialization",
-    "json_schema": "deepsix.io.serialization",
+    "json_schema": "deepsix.io.schema",
     "to_json": "deepsix.io.serialization",
     "format_transcript": "deepsix.io.transcript",
     "Bot": "deepsix.play.bots",

@@ -78,6 +78,8 @@ CORE_ORDER: Final = (
     "deepsix.scoring",
     "deepsix.table",
     "deepsix.state",
+    "deepsix.legal",
+    "deepsix.diagnosis",
     "deepsix.engine",
     "deepsix.events",
     "deepsix.rebuild",
