@@ -192,7 +192,7 @@ def states_of_games(rules: Rules, seed: int, count: int) -> list[GameState]:
     """``count`` successive states of random games (a new game when one ends)."""
     rng = random.Random(seed)
     state = new_game(rules, Seat(seed % 4))
-    states = []
+    states: list[GameState] = []
     while len(states) < count:
         state = new_game(rules, Seat(rng.randrange(4))) if state.is_over else state
         state = state.apply(step(state, rng))
