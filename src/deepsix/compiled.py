@@ -37,8 +37,10 @@ CANDIDATES: Final = (
     "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.state",
+    "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._encoder",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
