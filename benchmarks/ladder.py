@@ -32,11 +32,18 @@ interrupted run resumes.
 
     python benchmarks/ladder.py --out ladder-run              # the report (compiled build)
     python benchmarks/ladder.py --out /tmp/x --scale 0.1      # a smoke run, a tenth of it
+    python benchmarks/ladder.py --out ladder-run --report     # the table of the games so far
+
+``--from K`` plays a pair's registered deals from deal ``K`` on, in a directory of
+its own (``<pair>-from-K``), so that a second process can share a slow pair;
+``--report`` merges the parts (a run stopped at a deadline reports the deals it
+finished, which the table counts).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -44,10 +51,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 import deepsix.compiled
 from deepsix import Action, HeuristicBot, PlayerView, apply
-from deepsix.arena.match import MatchConfig, MatchSummary, run_match
+from deepsix.arena.match import GameOutcome, MatchConfig, MatchResult, MatchSummary, run_match
 from deepsix.play.bots import register_bot
+from deepsix.play.simulate import game_seed
 from deepsix.state import Phase
 from deepsix.views import view
 
@@ -62,7 +72,7 @@ PAIRS: tuple[tuple[str, str, int, int], ...] = (
     ("search-endgame", "heuristic", 120, 0),
     ("search-quick", "search-endgame", 120, 0),
     ("search-deep", "search-quick", 50, 0),
-    ("ismcts", "heuristic", 10, 0),
+    ("ismcts", "heuristic", 16, 0),
 )
 """Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
 (each whole-game deal is two games, the seats swapped), sized to what two shared
@@ -170,14 +180,51 @@ def _games_row(upper: str, lower: str, summary: MatchSummary) -> str:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _played(folder: str, offset: int) -> list[GameOutcome]:
+    """The games finished in a pair's directory, their deals numbered from ``offset``."""
+    path = os.path.join(folder, "games.jsonl")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as lines:
+        games = [GameOutcome.from_json(json.loads(line)) for line in lines if line.strip()]
+    return [attrs.evolve(game, deal=game.deal + offset) for game in games]
+
+
+def _report(out: str, upper: str, lower: str, games: bool) -> MatchSummary | None:
+    """The summary of every finished game of a pair, all parts merged."""
+    stem = f"{upper}-vs-{lower}" + ("-games" if games else "")
+    outcomes: list[GameOutcome] = []
+    for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
+        if name == stem:
+            outcomes += _played(os.path.join(out, name), 0)
+        elif name.startswith(f"{stem}-from-"):
+            outcomes += _played(os.path.join(out, name), int(name.rsplit("-", 1)[1]))
+    if not outcomes:
+        return None
+    config = MatchConfig((upper, lower), deals=1, seed=LADDER_SEED)
+    return MatchResult(config=config, outcomes=tuple(outcomes), elapsed=0.0, workers=0).summary()
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", required=True, help="directory for the matches' games")
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the deals to play")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=None, help="upper rungs to play")
+    parser.add_argument("--from", dest="start", type=int, default=0, help="first deal to play")
+    parser.add_argument("--report", action="store_true", help="report the games so far")
     args = parser.parse_args(argv)
     register_bot("ismcts", ISMCTSCards)
+    if args.report:
+        print(f"seed {LADDER_SEED}")
+        for upper, lower, _, game_deals in PAIRS:
+            summary = _report(args.out, upper, lower, games=False)
+            if summary is not None:
+                print(_row(upper, lower, summary, 0.0))
+            summary = _report(args.out, upper, lower, games=True) if game_deals else None
+            if summary is not None:
+                print(_games_row(upper, lower, summary))
+        return 0
     print(f"build: {deepsix.compiled.BUILD}; seed {LADDER_SEED}; {os.cpu_count()} cores")
     hands = ["| pair (A vs B) | deals | A - B per hand | 95% interval | mean hand A / B "
              "| s/decision A / B | minutes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
@@ -190,8 +237,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         workers = 1 if upper == "ismcts" else args.workers  # ismcts is registered here only
         load = os.getloadavg()[0]
         start = time.perf_counter()
-        config = MatchConfig((upper, lower), deals=n, seed=LADDER_SEED, max_hands=1)
-        folder = os.path.join(args.out, f"{upper}-vs-{lower}")
+        if args.start:  # the same registered deals, from deal args.start on
+            seeds = [game_seed(LADDER_SEED, deal) for deal in range(args.start, n)]
+            config = MatchConfig((upper, lower), deals=len(seeds), seeds=seeds, max_hands=1)
+        else:
+            config = MatchConfig((upper, lower), deals=n, seed=LADDER_SEED, max_hands=1)
+        suffix = f"-from-{args.start}" if args.start else ""
+        folder = os.path.join(args.out, f"{upper}-vs-{lower}{suffix}")
         summary = run_match(config, folder, workers=workers).summary()
         row = _row(upper, lower, summary, time.perf_counter() - start)
         hands.append(f"{row} load {load:.1f}-{os.getloadavg()[0]:.1f}")

@@ -271,9 +271,9 @@ class HeuristicBot:
     def pass_order(self, view: PlayerView) -> list[Card]:
         """The distinct cards this seat may pass, the one it can best spare first.
 
-        The order of :meth:`_spare`'s rule (for the partner's pass, cards that
-        keep its own best meld first); the search bot reads it to choose which
-        passes are worth searching.
+        The order of the rule the heuristic passes by (for the partner's pass,
+        cards that keep its own best meld first); the search bot reads it to
+        choose which passes are worth searching.
         """
         sunk = view.sunk_suit
         assert sunk is not None
