@@ -128,8 +128,39 @@ _TIMES: Final = (
     ("--absent-grace", 60.0, 86400, "how long a player may be gone before a bot takes her seat"),
     ("--idle-close", 1800.0, 30 * 86400, "close and archive a table nobody attends for this long"),
     ("--bot-time-limit", 10.0, 3600, "a bot's time per move; a fallback moves when it overruns"),
+    ("--unstarted-close", 600.0, 30 * 86400,
+     "close (unlisted) a table that never started and nobody attends for this long"),
+    ("--keep-finished", 600.0, 30 * 86400,
+     "keep a finished table nobody watches in memory this long (it stays stored)"),
+    ("--header-timeout", 10.0, 3600, "time a connection has to send a request's headers"),
+    ("--socket-idle", 120.0, 86400,
+     "close a WebSocket that sends nothing (not even a ping) this long"),
 )  # fmt: skip
 """The options that are a number of seconds: flag, default, most, meaning."""
+
+_LIMITS: Final = (
+    ("--requests-per-second", 20.0, "HTTP API requests one client address may make a second"),
+    ("--tables-per-minute", 10.0, "tables one client address may make a minute"),
+    ("--tables-per-address", 10, "live tables made from one client address at a time"),
+    ("--bot-tables-per-address", 3, "live tables with bots made from one client address"),
+    ("--connections-per-address", 64, "open connections from one client address"),
+    ("--max-connections", 4000, "open connections in all (lowered to fit the open-file limit)"),
+    ("--bot-moves-per-second", 50.0, "bot moves a second in all, every table together"),
+    ("--max-tables", 10000, "live tables in all"),
+    ("--keep-finished-most", 1000, "finished tables kept in memory at most (all stay stored)"),
+)
+"""The limits (:mod:`deepsix.web.limits`): flag, default (its type the option's), meaning."""
+
+
+def _limit(text: str, kind: type[float] | type[int] = float) -> float:
+    """A positive limit (an argparse type): a whole number for counts."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a {kind.__name__} number: {text!r}") from None
+    if not 0 < value <= 10**7:
+        raise argparse.ArgumentTypeError(f"from 1 to 10000000, not {text}")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -167,6 +198,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for flag, default, most, meaning in _TIMES:
         parser.add_argument(
             flag, type=functools.partial(_seconds, most=most), metavar="SECONDS",
+            default=_env(flag.removeprefix("--"), default),
+            help=f"{meaning} (default: %(default)s)",
+        )  # fmt: skip
+    for flag, default, meaning in _LIMITS:
+        parser.add_argument(
+            flag, type=functools.partial(_limit, kind=type(default)), metavar="N",
             default=_env(flag.removeprefix("--"), default),
             help=f"{meaning} (default: %(default)s)",
         )  # fmt: skip
@@ -213,8 +250,8 @@ def check_arguments(args: Any) -> None:
             raise ParseError(f"{where}: is a directory, not a SQLite file")
         if not database.parent.is_dir():
             raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    try:  # an empty, foreign, damaged or newer database is refused here, in one line
-        store = open_store(args.db)
+    try:  # an empty, foreign, damaged, newer or locked database is refused here, in one line
+        store = open_store(args.db, exclusive=True)
         try:
             store.tables()  # the list of tables must read (a damaged table is quarantined later)
         finally:
@@ -272,7 +309,13 @@ def run(args: Any) -> int:
         bot_workers=args.bot_workers,
         bot_time_limit=args.bot_time_limit,
         secure_cookies=args.secure_cookies,
-    )
+        unstarted_close=args.unstarted_close,
+        keep_finished=args.keep_finished,
+        header_timeout=args.header_timeout,
+        socket_idle=args.socket_idle,
+        **{flag.removeprefix("--").replace("-", "_"): getattr(args, flag[2:].replace("-", "_"))
+           for flag, _, _ in _LIMITS},
+    )  # fmt: skip
     serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
     return 0
 

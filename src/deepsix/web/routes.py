@@ -34,6 +34,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -93,6 +94,7 @@ def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitab
     async def run(request: Request) -> Response:
         lobby: Lobby = request.app.state.lobby
         try:
+            lobby.guard.request(client_address(request))
             if request.method != "GET" and not same_origin(request.headers):
                 raise WebError("forbidden", "requests from other sites' pages are refused", 403)
             result = await handler(request, lobby)
@@ -117,7 +119,12 @@ def _json(value: object) -> Any:
     return json.loads(p.encode(value))
 
 
-async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+def client_address(request: Request) -> str | None:
+    """The address of the request's client (the peer; a proxy's, behind one)."""
+    return None if request.client is None else request.client.host
+
+
+async def _read_body(request: Request) -> bytes:
     size = 0
     chunks: list[bytes] = []
     async for chunk in request.stream():
@@ -125,7 +132,15 @@ async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
         if size > MAX_BODY_BYTES:
             raise WebError("too-large", f"request bodies are at most {MAX_BODY_BYTES} bytes", 413)
         chunks.append(chunk)
-    body = b"".join(chunks)
+    return b"".join(chunks)
+
+
+async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+    try:  # a body sent a byte at a time holds a connection: it has as long as headers have
+        async with asyncio.timeout(request.app.state.config.header_timeout):
+            body = await _read_body(request)
+    except TimeoutError:
+        raise WebError("timeout", "the request's body came too slowly", 408) from None
     if not body:
         return {}
     try:
@@ -271,8 +286,9 @@ async def _create(request: Request, lobby: Lobby) -> Response:
     standin = check_bot(data.get("standin", "heuristic"))
     name = _name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
     room, secret, host = await lobby.create(
-        seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin
-    )
+        seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin,
+        maker=client_address(request),
+    )  # fmt: skip
     body: dict[str, object] = {
         "table": _json(room.info()),
         "url": f"/table/{room.id}",
@@ -341,6 +357,8 @@ async def _fill(request: Request, lobby: Lobby) -> object:
     seat, host = _who(request, room)
     if seat is None and not host:
         raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    if not room.has_bots:
+        lobby.guard.bot_table(room.maker, lobby.live())
     await seating.fill(room, check_bot(data.get("bot", "heuristic")))
     return {"table": _json(room.info())}
 
