@@ -10,6 +10,7 @@ transports), and the browser client's files.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ except ImportError as _missing:
     raise missing_extra("deepsix.web.app", "web", _missing) from None
 
 __all__ = ["MAX_FRAME_BYTES", "create_app"]
+
+_log = logging.getLogger("deepsix.web")
 
 
 def create_app(
@@ -77,11 +80,13 @@ def create_app(
             app.state.config = config
             yield
         finally:
+            live = len(lobby.live())
             await lobby.close()
             if cluster is not None:
                 await cluster.close()  # after the runners stopped: the leases lapse
             await pool.aclose()
             writer.close()  # the writes already asked for are made first
+            _log.info("stopped: %d live tables stored, every write made", live)
 
     routes: list[BaseRoute] = [
         Route("/", page),

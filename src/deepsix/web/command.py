@@ -85,6 +85,7 @@ ENVIRONMENT_PREFIX: Final = "DEEPSIX_"
 """Every option can come from the environment: ``--bot-delay`` from ``DEEPSIX_BOT_DELAY``."""
 DEFAULT_DB: Final = "deepsix-web.sqlite3"
 LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug")
+LOG_FORMATS: Final = ("text", "json")
 
 
 def _env(option: str, default: object) -> object:
@@ -227,6 +228,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--log-level", default=_env("log-level", "info"), choices=LOG_LEVELS,
         help="how much the server logs (default: %(default)s)",
     )  # fmt: skip
+    parser.add_argument(
+        "--log-format", default=_env("log-format", "text"), choices=LOG_FORMATS,
+        help="lines of text, or one JSON object a line (default: %(default)s)",
+    )  # fmt: skip
 
 
 def check_arguments(args: Any) -> None:
@@ -241,6 +246,8 @@ def check_arguments(args: Any) -> None:
         args.db = database_default()
     if args.log_level not in LOG_LEVELS:
         raise ParseError(f"--log-level {args.log_level}: choose from {', '.join(LOG_LEVELS)}")
+    if args.log_format not in LOG_FORMATS:
+        raise ParseError(f"--log-format {args.log_format}: choose from text, json")
     from deepsix.web.store import StoreError, is_shared, open_store, public_location
 
     where = f"--db {public_location(args.db)}"
@@ -316,7 +323,10 @@ def run(args: Any) -> int:
         **{flag.removeprefix("--").replace("-", "_"): getattr(args, flag[2:].replace("-", "_"))
            for flag, _, _ in _LIMITS},
     )  # fmt: skip
-    serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
+    serve(
+        args.db, host=args.host, port=args.port, config=config,
+        log_level=args.log_level, log_format=args.log_format,
+    )  # fmt: skip
     return 0
 
 

@@ -7,6 +7,7 @@ prove it with the table's cookie (browsers) or ``Authorization: Bearer
 TOKEN`` (other programs); requests from another site's pages are refused.
 
 * ``GET /``, ``/table/{id}``: the browser client.
+* ``GET /healthz``: whether the server serves and its storage answers (200, else 503).
 * ``GET /api/bots``: the bots a seat can be given.
 * ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
   page by page from storage.
@@ -468,6 +469,24 @@ async def _picture(request: Request, lobby: Lobby) -> Response:
     return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
+async def _health(request: Request, lobby: Lobby) -> Response:
+    """``GET /healthz``: 200 while the server serves and its storage answers, else 503."""
+    try:
+        await lobby.services.store.table("healthz")  # a read through the writer thread
+    except Exception as error:
+        _log.error("health check: storage does not answer (%s)", " ".join(str(error).split()))
+        return JSONResponse({"status": "unavailable", "storage": "failing"}, 503)
+    return JSONResponse(
+        {
+            "status": "ok",
+            "storage": "ok",
+            "tables": len(lobby.live()),
+            "quarantined": len(lobby.quarantined),
+            "connections": lobby.guard.open,
+        }
+    )
+
+
 async def _rules(request: Request, lobby: Lobby) -> object:
     return {"rules": dict(RULEBOOK)}
 
@@ -500,6 +519,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
     """Every HTTP route: ``(path, endpoint, methods)``."""
     table = "/api/tables/{table_id}"
     return [
+        ("/healthz", endpoint(_health), ["GET"]),
         ("/api/bots", endpoint(_bots), ["GET"]),
         ("/api/tables", endpoint(_tables), ["GET"]),
         ("/api/tables", endpoint(_create, 201), ["POST"]),

@@ -15,13 +15,14 @@ GRACE = 5
 then the tables' runners stop and every write already asked for is made before it exits."""
 
 
-def serve(
+def serve(  # noqa: PLR0913  # the command's settings, all keywords but the first
     database: str | Path = "deepsix-web.sqlite3",
     *,
     host: str = "127.0.0.1",
     port: int = 8000,
     config: ServerConfig | None = None,
     log_level: str = "info",
+    log_format: str = "text",
 ) -> None:
     """Serve the browser client and the game API until interrupted.
 
@@ -50,7 +51,7 @@ def serve(
     held = open_store(database, durable=config.durable, exclusive=True)
     if is_shared(database):
         held.close()
-    configure(log_level)
+    configure(log_level, log_format)
     guard = Guard(config)
     settings = uvicorn.Config(
         create_app(database, config=config, guard=guard),
