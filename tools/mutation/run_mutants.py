@@ -300,6 +300,11 @@ def main() -> None:
     )
     parser.add_argument("--results", default="results.jsonl", help="results file name")
     parser.add_argument(
+        "--refresh-tests",
+        action="store_true",
+        help="copy the current tests into a reused workdir (survivors against new tests)",
+    )
+    parser.add_argument(
         "--suite",
         nargs="*",
         default=[TESTS],
@@ -340,6 +345,12 @@ def main() -> None:
             row = {"mutant": name, "stage": "forked", "status": KILLED_CODES[code]}
             out.write(json.dumps({**row, "exit_code": code}) + "\n")
     slots = [make_slot(workdir, index) for index in range(args.jobs)]
+    if args.refresh_tests:
+        for place in (workdir, *slots):
+            for folder in ("support", "core"):
+                shutil.rmtree(place / "tests" / folder)
+            for path in ("tests/support", TESTS):
+                copy_tests(place, path)
     for path in args.suite:  # tests outside the core's suite, for the survivors
         for place in (workdir, *slots):
             copy_tests(place, path)
