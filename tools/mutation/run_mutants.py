@@ -16,13 +16,15 @@ It never touches the source tree: everything happens in copies under
    modules (``--modules``; all of them by default), records which tests reach
    each function, and runs every mutant against those tests in workers
    forked from its own warm process.  A failing test there is a kill;
-3. *fresh stage*: a warm process hides some mutants -- module-level caches
+3. *fresh stage*: a warm process may hide some mutants -- module-level caches
    (``legal_calls``' table, the meld tables built at import) were filled by
    the unmutated code before the fork, and functions run only at import time
    reach no test -- so every mutant the forked stage did not kill is applied
    to a private copy of ``src/`` (``mutmut apply``) and run in a *fresh*
    Python process with ``pytest -x``, under a time limit: first against the
    tests that reach it, then against the whole of ``tests/core``;
+   (``--recheck untested`` runs only the mutants no test reached there again:
+   for modules without caches, where a fresh process changes nothing else);
 4. write one JSON line per mutant to ``results.jsonl`` and print a summary
    per module with the survivors' diffs.
 
@@ -289,6 +291,13 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=400.0, help="seconds per mutant")
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
     parser.add_argument("--fresh-only", action="store_true", help="skip the forked stage")
+    parser.add_argument(
+        "--recheck",
+        choices=("all", "untested"),
+        default="all",
+        help="which mutants the forked stage did not kill run again fresh: all of them, or "
+        "only those no test reached (for modules without import-time caches)",
+    )
     parser.add_argument("--only", nargs="*", default=None, help="mutant names to run")
     parser.add_argument(
         "--whole-suite", action="store_true", help="run fresh mutants against the whole suite"
@@ -339,11 +348,15 @@ def main() -> None:
             if name in done_before:
                 continue
             code = codes.get(name)
-            if args.fresh_only or args.only or args.survivors_of or code not in KILLED_CODES:
+            fresh = args.fresh_only or args.only or args.survivors_of
+            if fresh or (code not in KILLED_CODES and (args.recheck == "all" or code != 0)):
                 todo.append(name)
                 continue
-            row = {"mutant": name, "stage": "forked", "status": KILLED_CODES[code]}
-            out.write(json.dumps({**row, "exit_code": code}) + "\n")
+            status = KILLED_CODES.get(code, "survived")
+            row = {"mutant": name, "stage": "forked", "status": status, "exit_code": code}
+            if status == "survived":
+                row["diff"] = mutmut(workdir, "show", name, timeout=120)
+            out.write(json.dumps(row) + "\n")
     slots = [make_slot(workdir, index) for index in range(args.jobs)]
     if args.refresh_tests:
         for place in (workdir, *slots):
