@@ -37,6 +37,7 @@ CANDIDATES: Final = (
     "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.state",
+    "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
 )

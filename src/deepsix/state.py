@@ -142,11 +142,6 @@ class HandSetup:
     ) -> None:
         """The fields, set by ``__new__``; ``HandSetup(...)`` also checks their kinds."""
 
-    @property
-    def shown(self) -> tuple[Card, ...]:
-        """Deprecated name of :attr:`invitation`."""
-        return self.invitation
-
     def _fields(self) -> tuple[object, ...]:
         return (
             self.bids, self.bidder, self.bid, self.sunk_suit, self.invitation,

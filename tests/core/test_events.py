@@ -179,7 +179,7 @@ def test_events_carry_no_hidden_card() -> None:
             following = apply(state, action)
             for event in events(state, action, following):
                 if isinstance(event, InvitationMade):
-                    assert event.cards == state.setup.shown
+                    assert event.cards == state.setup.invitation
                 elif isinstance(event, CardsPassed):
                     assert not hasattr(event, "cards")
                 elif isinstance(event, TrickWon):

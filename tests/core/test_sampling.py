@@ -159,7 +159,7 @@ def shown_back_policy(rng: random.Random, state: GameState) -> object:
     if state.is_chance:
         return shuffled_deal(rng)
     legal = legal_actions(state)
-    shown = set(state.setup.shown)
+    shown = set(state.setup.invitation)
     if state.phase is Phase.INVITATION and len(legal) > 1 and rng.random() < 0.8:
         return legal[rng.randrange(len(legal) - 1)]
     if state.phase is Phase.BIDDER_PASS:
@@ -192,7 +192,7 @@ def test_shown_cards_passed_back_to_the_partner() -> None:
             kept = Counter(state.hand(bidder))
             kept.update(c for t in state.tricks for s, c in t.plays if s == bidder)
             kept.update(c for s, c in state.trick if s == bidder)
-            if not Counter(state.setup.shown) - kept:
+            if not Counter(state.setup.invitation) - kept:
                 continue
             # The view proves a shown card went back to the partner.
             forced += 1

@@ -43,7 +43,7 @@ def seen_by(state: GameState, seat: Seat | None) -> Counter[Card]:
         if bidder is not None and seat in (bidder, bidder.partner):
             seen.update(state.setup.partner_pass)
             seen.update(state.setup.bidder_pass)
-    seen.update(state.setup.shown)
+    seen.update(state.setup.invitation)
     seen.update(card for _, card in state.trick)
     for trick in state.tricks:
         seen.update(trick.cards)

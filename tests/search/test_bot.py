@@ -172,6 +172,16 @@ def test_the_deep_preset_is_the_budget_the_docs_measured() -> None:
     assert SearchBot.deep() != SearchBot()
 
 
+def test_the_quick_preset_is_known_by_name_and_lighter_than_deep() -> None:
+    """ "search-quick" is SearchBot.quick(), a smaller budget than SearchBot.deep() in
+    every count it searches."""
+    quick, deep = SearchBot.quick(), SearchBot.deep()
+    assert make_bot("search-quick") == quick
+    assert quick.worlds <= deep.worlds
+    assert quick.solve_tricks < deep.solve_tricks
+    assert quick.node_limit < deep.node_limit
+
+
 def test_cli_hint_asks_the_search_bot() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "deepsix", "--no-color", "play", "--seed", "1",

@@ -78,6 +78,8 @@ CORE_ORDER: Final = (
     "deepsix.scoring",
     "deepsix.table",
     "deepsix.state",
+    "deepsix.legal",
+    "deepsix.diagnosis",
     "deepsix.engine",
     "deepsix.events",
     "deepsix.rebuild",
@@ -86,7 +88,6 @@ CORE_ORDER: Final = (
     "deepsix.validation",
     "deepsix.allocation",
     "deepsix.sampling",
-    "deepsix._moved",
 )
 """The core modules, each importing only modules listed before it."""
 

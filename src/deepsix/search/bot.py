@@ -115,6 +115,18 @@ class SearchBot:
     """The policy of the rollouts and of the phases the bot does not search."""
 
     @classmethod
+    def quick(cls) -> SearchBot:
+        """The budget for live tables: a decision well under 0.1 s (median) compiled.
+
+        Known by name as ``"search-quick"``; what each phase does with it and the
+        measured times are in ``docs/search-bot.md``.
+
+        >>> SearchBot.quick().solve_tricks
+        5
+        """
+        return cls(worlds=8, solve_tricks=5, node_limit=20_000, auction_rollouts=0, sunk_rollouts=0)
+
+    @classmethod
     def deep(cls) -> SearchBot:
         """The stronger budget whose strength ``docs/search-bot.md`` reports.
 
