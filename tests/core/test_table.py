@@ -17,6 +17,7 @@ from deepsix import (
     PlayOver,
     Seat,
     Suit,
+    Team,
     apply,
     new_game,
     shuffled_deal,
@@ -78,7 +79,7 @@ def test_views_and_states_agree_on_public_facts(state: GameState) -> None:
     assert sum(map(sum, played)) == 4 * len(state.tricks) + len(state.trick)
     # Each completed trick counts once, for the team of the seat that took it.
     taken = Counter(trick.winner.team for trick in state.tricks)
-    assert public.tricks_taken == (taken[0], taken[1])
+    assert public.tricks_taken == (taken[Team.NORTH_SOUTH], taken[Team.EAST_WEST])
 
 
 def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:

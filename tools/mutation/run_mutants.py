@@ -60,6 +60,7 @@ CORE_MODULES: Final = (
     "scoring",
     "bidding",
     "engine",
+    "legal",
     "diagnosis",
     "state",
     "history",
@@ -70,7 +71,8 @@ CORE_MODULES: Final = (
     "events",
     "table",
 )
-"""The core's modules with rules in them (``diagnosis`` and ``history`` where they exist)."""
+"""The core's modules with rules in them (``legal``, ``diagnosis`` and ``history`` where they
+exist)."""
 TESTS: Final = "tests/core"
 """The core's suite: the verification tests and the unit tests of every core module."""
 KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
