@@ -27,6 +27,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``GET /api/tables/{id}/replay?seat=&start=&count=``: the finished game step by step (JSON).
 * ``GET /api/tables/{id}/replay/{seq}.svg?seat=``: a position of the finished game, drawn.
 * ``GET /replay/{id}``: the replay page.
+* ``GET /api/tables/{id}/analysis/{hand}``: a finished hand's costly moments, or ``pending``.
 * ``GET /api/rules``: the numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 * ``GET /api/schema/{Action|Event|PlayerView|protocol}``: the JSON Schemas.
 * ``WS /api/tables/{id}/socket``, ``WS /api/lobby``: see :mod:`deepsix.web.protocol`.
@@ -47,6 +48,7 @@ from deepsix.io.wire import parse, wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
 from deepsix.web import seating
+from deepsix.web.analysis import Analyses
 from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
 from deepsix.web.credentials import (
     HOST_COOKIE,
@@ -442,6 +444,16 @@ async def _replay(request: Request, lobby: Lobby) -> object:
     return _json(replay_page(room, query.get("seat"), start, count))
 
 
+async def _analysis(request: Request, lobby: Lobby) -> object:
+    """A finished hand's costly moments (:mod:`deepsix.web.analysis`), or ``pending``."""
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    state = request.app.state
+    if getattr(state, "analyses", None) is None:
+        state.analyses = Analyses()
+    return state.analyses.of(room, request.path_params["hand"])
+
+
 async def _picture(request: Request, lobby: Lobby) -> Response:
     """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
     room = await lobby.room(request.path_params["table_id"])
@@ -498,6 +510,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/record", endpoint(_record), ["GET"]),
         (f"{table}/replay", endpoint(_replay), ["GET"]),
         (f"{table}/replay/{{seq:int}}.svg", endpoint(_picture), ["GET"]),
+        (f"{table}/analysis/{{hand:int}}", endpoint(_analysis), ["GET"]),
         ("/api/rules", endpoint(_rules), ["GET"]),
         ("/api/schema/{name}", endpoint(_schema), ["GET"]),
     ]
