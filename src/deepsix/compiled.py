@@ -40,6 +40,7 @@ CANDIDATES: Final = (
     "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._encoder",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
