@@ -206,6 +206,7 @@ class Lobby:
         clock: float | None,
         standin: str,
         rules: Rules | None = None,
+        hint: bool = False,
     ) -> tuple[Room, str | None, str]:
         """A new table; returns it, the creator's seat credential (if she sits) and the host's."""
         config = self.services.config
@@ -240,6 +241,7 @@ class Lobby:
             private=private,
             clock=clock,
             standin=standin,
+            hint=hint,
             host=digest(host),
             invite=new_invite(),
         )
@@ -279,6 +281,7 @@ class Lobby:
             private=room.private,
             clock=room.clock,
             standin=room.standin,
+            hint=room.hint,
             host=room.host,
             invite=new_invite(),
         )
@@ -430,6 +433,7 @@ def info_of_row(row: TableRow) -> p.TableInfo:
         created=row.created,
         result=result,
         next=row.next,
+        hint=row.hint,
     )
 
 
