@@ -29,6 +29,7 @@ nox.options.sessions = [
     "typecheck",
     "tests",
     "tests_compiled",
+    "mutation_smoke",
     "install_matrix",
     "docs",
     "rl",
@@ -218,6 +219,18 @@ def verify(session: nox.Session) -> None:
         "pytest", "-p", "no:cacheprovider", "--hypothesis-profile=deep", "-n", "2",
         *session.posargs,
     )  # fmt: skip
+
+
+@nox.session
+def mutation_smoke(session: nox.Session) -> None:
+    """A fixed list of mutants of the core that the tests must kill (tools/mutation/smoke.py).
+
+    The full mutation run (``tools/mutation/run_mutants.py``, docs/verification.md) takes
+    an hour and more; this runs a few of its killed mutants per core module, each against
+    the tests that state the rule it breaks, so the score cannot decay silently.
+    """
+    install(session, "test")
+    session.run("python", "tools/mutation/smoke.py", *session.posargs)
 
 
 @nox.session

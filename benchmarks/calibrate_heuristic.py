@@ -17,9 +17,9 @@ import argparse
 import math
 import sys
 
-from deepsix.bots import HeuristicBot, play_game
-
 from deepsix import Action, Deal, GameState
+from deepsix.play.heuristic import HeuristicBot
+from deepsix.play.loop import play_game
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

@@ -26,10 +26,11 @@ import sys
 import time
 
 import attrs
-from deepsix.bots import Bot, HeuristicBot, RandomBot
-from deepsix.simulate import simulate
 
 from deepsix import Action, Pass, Phase, PlayerView
+from deepsix.play.bots import Bot, RandomBot
+from deepsix.play.heuristic import HeuristicBot
+from deepsix.play.simulate import simulate
 
 
 @attrs.frozen

@@ -1,6 +1,6 @@
 """Simulation throughput: games per second in 1 process, 2 processes, and on a Dask cluster.
 
-Plays the same seeded games with ``deepsix.simulate.simulate`` three ways
+Plays the same seeded games with ``deepsix.play.simulate.simulate`` three ways
 and prints the median of several runs of each:
 
 * ``workers=1`` -- in this process;
@@ -27,7 +27,7 @@ import tempfile
 import time
 from typing import Any
 
-from deepsix.simulate import SimulationResult, simulate
+from deepsix.play.simulate import SimulationResult, simulate
 
 
 def timed(
@@ -116,7 +116,7 @@ def _pool_startup() -> float:
 
     start = time.perf_counter()
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["deepsix.simulate"])
+    context.set_forkserver_preload(["deepsix.play.simulate"])
     with concurrent.futures.ProcessPoolExecutor(2, mp_context=context) as pool:
         list(pool.map(_noop, range(2)))
     return time.perf_counter() - start

@@ -90,8 +90,9 @@ def choose(view: dict[str, Any], rng: random.Random) -> object:
 
 
 async def seat_client(
-    ws: str, table: str, token: str, stats: Stats, rng: random.Random, until: float, think: float
-) -> None:
+    ws: str, table: str, token: str, stats: Stats, *, rng: random.Random, until: float,
+    think: float,
+) -> None:  # fmt: skip
     async with connect(f"{ws}/api/tables/{table}/socket", max_size=None) as socket:
         await socket.send(json.dumps({"op": "hello", "protocol": 2, "token": token}))
         sent_at: float | None = None
@@ -145,7 +146,7 @@ async def idle_client(ws: str, table: str, stats: Stats, until: float) -> None:
 
 
 async def run(
-    bases: list[str], tables: int, idle: int, duration: float, think: float, seed: int
+    bases: list[str], tables: int, idle: int, *, duration: float, think: float, seed: int
 ) -> tuple[Stats, float]:
     stats = Stats()
     seats: list[tuple[str, str, str]] = []  # server, table, token
@@ -176,10 +177,10 @@ async def run(
             table,
             token,
             stats,
-            random.Random(rng.random()),
-            until,
-            think,
-        )  # fmt: skip
+            rng=random.Random(rng.random()),
+            until=until,
+            think=think,
+        )
         for server, table, token in seats
     ]
     results = await asyncio.wait_for(
@@ -241,7 +242,8 @@ def measure(
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch, servers(count, Path(scratch)) as bases:
         load_before = os.getloadavg()[0]
-        stats, elapsed = asyncio.run(run(bases, tables, idle, args.duration, args.think, args.seed))
+        work = run(bases, tables, idle, duration=args.duration, think=args.think, seed=args.seed)
+        stats, elapsed = asyncio.run(work)
         load_after = os.getloadavg()[0]
     lat = sorted(stats.latencies)
     result: dict[str, Any] = {
@@ -278,8 +280,10 @@ def report(result: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--servers", type=int, choices=(1, 2), default=1,
-                        help="1: one process on SQLite; 2: two processes on PostgreSQL")  # fmt: skip
+    parser.add_argument(
+        "--servers", type=int, choices=(1, 2), default=1,
+        help="1: one process on SQLite; 2: two processes on PostgreSQL",
+    )  # fmt: skip
     parser.add_argument("--idle", type=int, default=0, help="idle spectator connections beside")
     parser.add_argument("--duration", type=float, default=30, help="seconds of play measured")
     parser.add_argument("--think", type=float, default=1.0,

@@ -98,9 +98,11 @@ nitpick_ignore_regex = [
     # Private helpers that appear in public signatures but are not part of the API:
     # a TypeVar, and two internal aliases (reported to the lead).
     # Type variables of generic helpers.
-    (r"py:class", r"deepsix\.(io\.serialization|io\.wire|play\.bots)\.T"),
+    (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots)\.T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
+    # The JSON codec's converter (cattrs has no inventory offline).
+    (r"py:class", r"cattrs\..*"),
     # The web server's Literal aliases (their values are listed where they are used).
     (r"py:class", r"(deepsix\.web\.\S+\.)?(TableStatus|Presence|Kind|Status)"),
 ]  # fmt: skip

@@ -1,5 +1,5 @@
-"""The architecture holds: no import climbs a layer, the core has no loop, ``import deepsix``
-loads only the rules, and the old module paths still work.
+"""The architecture holds: no import climbs a layer, the core has no loop,
+``import deepsix`` loads only the rules, and no module reaches into another's private names.
 
 The layers are declared once, in :mod:`tests.support.layers`; the docs draw them from there.
 """
@@ -9,14 +9,12 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import deepsix
-from deepsix import _moved
 from tests.support.layers import CORE_ORDER, FACADE, LAYERS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -206,53 +204,70 @@ def test_upper_layer_names_load_when_first_used() -> None:
         assert getattr(deepsix, name) is not None
 
 
-@pytest.mark.parametrize("old", sorted(_moved.MOVED))
-def test_old_module_paths_still_work_and_warn(old: str) -> None:
-    sys.modules.pop(old, None)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        module = __import__(old, fromlist=["_"])
-    assert any(issubclass(w.category, DeprecationWarning) for w in caught)
-    for target_name in _moved.MOVED[old]:
-        target = sys.modules[target_name]
-        for name in getattr(target, "__all__", ()):
-            assert getattr(module, name) is getattr(target, name)
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def test_an_old_path_does_not_hide_the_public_name_it_shares() -> None:
-    # deepsix.simulate was both a module and the function the package exports.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import deepsix.simulate  # type: ignore[import-not-found]  # a run-time alias only
-    from deepsix import simulate
+def private_reaches(module: str, source: str | None = None) -> Iterator[str]:
+    """Where ``module`` uses a private name of another module: ``from m import _name``,
+    ``m._name`` on a deepsix module it imported, or a private module (``pkg._core``) from
+    outside the package that holds it."""
+    path = MODULES.get(module)
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8") if source is None else source)
+    is_package = path is not None and path.name == "__init__.py"
+    package = module if is_package else module.rpartition(".")[0]
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update({a.asname: a.name for a in node.names if a.asname})
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            base = f"{anchor}.{base}" if base else anchor
+        if base != "deepsix" and not base.startswith("deepsix."):
+            continue
+        parts = base.split(".")
+        for depth, part in enumerate(parts):
+            owner = ".".join(parts[:depth])
+            if _private(part) and module != owner and not module.startswith(owner + "."):
+                yield f"line {node.lineno}: the private module {base}"
+        for alias in node.names:
+            if _private(alias.name):
+                yield f"line {node.lineno}: {alias.name} from {base}"
+            bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and bound[node.value.id] in MODULES
+            and _private(node.attr)
+        ):
+            yield f"line {node.lineno}: {node.value.id}.{node.attr}"
 
-    assert callable(simulate)
-    assert deepsix.simulate is simulate
+
+def test_no_module_reaches_into_another_modules_private_names() -> None:
+    """What a module shares is public (no leading underscore); the rest is its own."""
+    found = [
+        f"{MODULES[module].relative_to(SRC)}: {where}"
+        for module in MODULES
+        for where in private_reaches(module)
+    ]
+    assert not found, "\n".join(found)
 
 
-def test_old_paths_keep_their_names() -> None:
-    from deepsix.play.heuristic import HeuristicBot
-    from deepsix.play.loop import play_game
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from deepsix.bots import (  # type: ignore[import-not-found]  # a run-time alias only
-            HeuristicBot as OldBot,
-        )
-        from deepsix.bots import (
-            play_game as old_play_game,
-        )
-        from deepsix.serialization import load_schema  # type: ignore[import-not-found]  # alias only
-    assert OldBot is HeuristicBot
-    assert old_play_game is play_game
-    assert load_schema("state")["type"] == "object"
-
-
-def test_python_m_old_schemas_path_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, "-W", "ignore::DeprecationWarning", "-m", "deepsix.schemas", "--schema"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert '"$schema"' in result.stdout
+@pytest.mark.parametrize(
+    ("source", "caught"),
+    [
+        ("from deepsix.io.codec import _lookup", True),
+        ("from deepsix.io import codec\ncodec._lookup", True),
+        ("import deepsix.io.codec as c\nc._lookup", True),
+        ("from deepsix.search._core import solve", True),  # from outside deepsix.search
+        ("from deepsix.io.codec import converter\nfrom deepsix import __version__", False),
+        ("from deepsix._version import __version__", False),  # inside deepsix
+    ],
+)
+def test_the_private_name_rule_can_fail(source: str, caught: bool) -> None:
+    assert bool(list(private_reaches("deepsix.web.example", source))) is caught

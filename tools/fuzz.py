@@ -57,9 +57,9 @@ from deepsix import (  # noqa: E402
     write_record,
 )
 from deepsix.cli import parse_command  # noqa: E402
-from deepsix.io import serialization  # noqa: E402
+from deepsix.io import codec  # noqa: E402
 
-TYPES: Final = list(serialization._TYPES.values())
+TYPES: Final = list(codec.TYPES.values())
 
 
 # -- the corpus: real documents from seeded games ------------------------------------------------
@@ -99,7 +99,7 @@ def _type_for(data: bytes, selector: int) -> Any:
     """Mostly the type the document names (so mutations reach deep), sometimes any type."""
     named = _ENVELOPE_TYPE.search(data)
     if selector % 4 and named is not None:
-        return serialization._TYPES.get(named.group(1).decode(), TYPES[0])
+        return codec.TYPES.get(named.group(1).decode(), TYPES[0])
     return TYPES[selector % len(TYPES)]
 
 

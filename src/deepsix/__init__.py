@@ -17,10 +17,8 @@ only the rules.  ``docs/architecture.md`` draws the layers.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import TYPE_CHECKING, Any
 
-from deepsix import _moved
 from deepsix._version import __version__
 from deepsix.actions import (
     Action,
@@ -42,6 +40,7 @@ from deepsix.errors import (
     DeepSixError,
     IllegalActionError,
     InvalidStateError,
+    MissingDependencyError,
     ParseError,
     Reason,
     SerializationError,
@@ -67,7 +66,8 @@ if TYPE_CHECKING:
         replay,
         write_record,
     )
-    from deepsix.io.serialization import MissingDependencyError, from_json, json_schema, to_json
+    from deepsix.io.schema import json_schema
+    from deepsix.io.serialization import from_json, to_json
     from deepsix.io.transcript import format_transcript
     from deepsix.play.bots import Bot, RandomBot
     from deepsix.play.heuristic import HeuristicBot
@@ -85,9 +85,8 @@ _LAZY: dict[str, str] = {
     "record_of": "deepsix.io.record",
     "replay": "deepsix.io.record",
     "write_record": "deepsix.io.record",
-    "MissingDependencyError": "deepsix.io.serialization",
     "from_json": "deepsix.io.serialization",
-    "json_schema": "deepsix.io.serialization",
+    "json_schema": "deepsix.io.schema",
     "to_json": "deepsix.io.serialization",
     "format_transcript": "deepsix.io.transcript",
     "Bot": "deepsix.play.bots",
@@ -128,7 +127,6 @@ def _picture_html(value: object) -> str | None:
 
 
 bind_display(_picture_svg, _picture_html)
-_moved.install(sys.modules[__name__])
 
 __all__ = [
     "ALL_MELDS",

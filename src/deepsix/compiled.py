@@ -36,9 +36,12 @@ CANDIDATES: Final = (
     "deepsix.tricks",
     "deepsix.bidding",
     "deepsix.scoring",
+    "deepsix.history",
     "deepsix.state",
+    "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._encoder",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 

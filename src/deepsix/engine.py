@@ -17,23 +17,13 @@ computed once per state and cached.
 
 from __future__ import annotations
 
-import importlib.machinery
 import random
-from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
-
-import attrs
 
 from deepsix import bidding
 from deepsix.actions import (
     ACTION_TYPES,
-    DECLARE,
-    DONE,
-    GIVE,
-    PLAY,
-    SHOW,
-    SINK,
     Action,
     Bid,
     Deal,
@@ -46,26 +36,26 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import CARDS, DECK, HAND_SIZE, Card, Seat, Suit
+from deepsix.cards import DECK, HAND_SIZE, Card, Seat
+from deepsix.diagnosis import diagnose, has_fields
 from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason, WrongTypeError
 from deepsix.hands import (
     BIT,
-    SUIT_MASK,
-    SUIT_SHIFT,
-    count,
     pack,
-    seat_hand,
-    size,
-    suit_block,
-    suit_cards,
     without,
 )
+from deepsix.history import History
+from deepsix.legal import (
+    bidder_pass_actions,
+    bidding_actions,
+    invitation_actions,
+    meld_actions,
+    partner_pass_actions,
+    play_actions,
+    sunk_suit_actions,
+)
 from deepsix.melds import (
-    can_show,
     meld_value,
-    packed_available_melds,
-    packed_meld_blocker,
-    tied_up_packed,
 )
 from deepsix.rules import Rules
 from deepsix.scoring import card_points, game_winner, score_hand
@@ -74,22 +64,18 @@ from deepsix.state import (
     GameState,
     HandRecord,
     HandSetup,
-    History,
     Phase,
     bind_engine,
 )
-from deepsix.tricks import Trick, play_window, winning_position
+from deepsix.tricks import Trick, winning_position
 
 __all__ = ["LegalActions", "apply", "legal_actions", "new_game", "shuffled_deal"]
 
-_SEATS: Final = tuple(Seat)
 _SORTED_DECK: Final = list(DECK)
 _NO_HANDS: Final = (0, 0, 0, 0)
 
 
 _NONE: Final = LegalActions()
-_SCAN: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-"""List card actions by scanning bits (the compiled build) or from per-suit caches (pure)."""
 # Module constants: the compiled build reads these without a lookup by name.
 _LEGAL_ACTIONS: Final = LegalActions
 _LEFT: Final = tuple(seat.left for seat in Seat)
@@ -190,8 +176,8 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         _check_sender(action, seat)
     phase = state.phase
     if phase is Phase.DEAL:
-        if type(action) is not Deal or not _has_fields(action):
-            raise _diagnose(state, action)
+        if type(action) is not Deal or not has_fields(action):
+            raise diagnose(state, action)
         return _deal(state, action)
     legal = state._legal
     if legal is None:
@@ -200,10 +186,10 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         if candidate is action:
             break
     else:
-        if type(action) not in ACTION_TYPES or not _has_fields(action):
-            raise _diagnose(state, action)
+        if type(action) not in ACTION_TYPES or not has_fields(action):
+            raise diagnose(state, action)
         if not tuple.__contains__(legal, action):
-            raise _diagnose(state, action)
+            raise diagnose(state, action)
         action = legal[legal.index(action)]
     return _transition(state, action, phase)
 
@@ -225,158 +211,25 @@ def _check_sender(action: object, seat: object) -> None:
         raise IllegalActionError(Reason.NOT_YOUR_SEAT, f"{seat} sent {action}", action)
 
 
-# -- legal-action generators, one per phase ----------------------------------
-
-
-def _bidding_actions(state: GameState) -> Sequence[Action]:
-    return bidding.legal_calls(state.rules, state.setup.bids, _actor(state), state.setup.bid)
-
-
-def _sunk_suit_actions(state: GameState) -> Sequence[Action]:
-    return SINK[_actor(state)]
-
-
-def _invitation_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    setup = state.setup
-    sunk = setup.sunk_suit
-    assert sunk is not None
-    unshown = seat_hand(state.packed_hands, seat) - pack(setup.invitation)
-    return (*_SHOW[seat].all(unshown & _SHOWABLE[sunk]), DONE[seat])
-
-
-def _partner_pass_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    return _GIVE[seat].all(seat_hand(state.packed_hands, seat))
-
-
-def _meld_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    setup = state.setup
-    packed = seat_hand(state.packed_hands, seat)
-    melds = packed_available_melds(
-        packed,
-        setup.melds[seat],
-        setup.sunk_suit,
-        sharing=state.rules.meld_sharing,
-        max_melded=_meld_cap(state, packed),
-    )
-    return (*(DECLARE[seat, meld] for meld in melds), DONE[seat])
-
-
-def _meld_cap(state: GameState, packed: int) -> int | None:
-    """How many card copies the seat's melds may tie up: the bidder keeps enough to pass
-    back (R-MELD-4); the others are not limited."""
-    if state.phase is Phase.BIDDER_MELD:
-        return size(packed) - state.rules.pass_size
-    return None
-
-
-def _bidder_pass_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    melded = tied_up_packed(state.setup.melds[seat], sharing=state.rules.meld_sharing)
-    return _GIVE[seat].all(seat_hand(state.packed_hands, seat) - melded)
-
-
-def _play_actions(state: GameState) -> Sequence[Action]:
-    seat: Seat = state.to_act  # type: ignore[assignment]  # always a seat during play
-    packed = seat_hand(state.packed_hands, seat)
-    trick = state.trick
-    if not trick:
-        return _PLAY[seat].all(packed)
-    window = play_window(
-        packed, [card for _, card in trick], state.setup.sunk_suit, state.rules.play_over
-    )
-    if window is None:
-        return _PLAY[seat].all(packed)
-    suit, lowest = window
-    return _PLAY[seat].suit_from(packed, suit, lowest)
-
-
 def _generate(state: GameState) -> Sequence[Action]:  # noqa: PLR0911  # one branch per phase
     """The legal actions of ``state``: the phase's own generator (a branch each, no table,
     so that the compiled build calls them directly)."""
     phase = state.phase
     if phase is _P_PLAY:
-        return _play_actions(state)
+        return play_actions(state)
     if phase is _P_BIDDING:
-        return _bidding_actions(state)
+        return bidding_actions(state)
     if phase is _P_MELDING or phase is _P_BIDDER_MELD:
-        return _meld_actions(state)
+        return meld_actions(state)
     if phase is _P_PARTNER_PASS:
-        return _partner_pass_actions(state)
+        return partner_pass_actions(state)
     if phase is _P_BIDDER_PASS:
-        return _bidder_pass_actions(state)
+        return bidder_pass_actions(state)
     if phase is _P_INVITATION:
-        return _invitation_actions(state)
+        return invitation_actions(state)
     if phase is _P_SUNK_SUIT:
-        return _sunk_suit_actions(state)
+        return sunk_suit_actions(state)
     return _NONE
-
-
-class _CardActions:
-    """One seat's actions of one kind (play, give, show), one per distinct card held.
-
-    Two ways to list them, chosen per build: the pure build looks up tuples
-    cached per suit and per pattern of that suit's cards in hand (a few
-    dictionary lookups); the compiled build scans the packed hand's bits,
-    which costs it less than building the dictionaries' integer keys.  Both
-    give the same tuples (``tests/core/test_engine.py`` checks it).
-    """
-
-    __slots__ = ("_by_card", "_cache")
-
-    def __init__(self, by_card: tuple[Action, ...]) -> None:
-        self._by_card = by_card
-        self._cache: dict[int, tuple[tuple[Action, ...], tuple[Card, ...]]] = {}
-
-    def _suit(self, suit: int, block: int) -> tuple[tuple[Action, ...], tuple[Card, ...]]:
-        key = suit << 14 | block
-        entry = self._cache.get(key)
-        if entry is None:
-            cards = suit_cards(suit, block)
-            entry = (tuple(self._by_card[card] for card in cards), cards)
-            self._cache[key] = entry
-        return entry
-
-    def all(self, packed: int) -> Sequence[Action]:
-        """One action per distinct card in ``packed``."""
-        if _SCAN:
-            return self.scan(packed, 0, 28)
-        return (
-            self._suit(0, packed & SUIT_MASK)[0]
-            + self._suit(1, (packed >> 14) & SUIT_MASK)[0]
-            + self._suit(2, (packed >> 28) & SUIT_MASK)[0]
-            + self._suit(3, packed >> 42)[0]
-        )
-
-    def suit_from(self, packed: int, suit: int, lowest: int) -> Sequence[Action]:
-        """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
-        if _SCAN:
-            return self.scan(packed, lowest, 7 * suit + 7)
-        actions, cards = self._suit(suit, (packed >> SUIT_SHIFT[suit]) & SUIT_MASK)
-        if cards[0] >= lowest:
-            return actions
-        return actions[bisect_left(cards, lowest) :]
-
-    def scan(self, packed: int, first: int, stop: int) -> list[Action]:
-        """One action per distinct card in ``packed`` among cards ``first`` to ``stop - 1``."""
-        by_card = self._by_card
-        found: list[Action] = []
-        bits = packed >> (2 * first)
-        for card in range(first, stop):
-            if bits & 3:
-                found.append(by_card[card])
-            bits >>= 2
-        return found
-
-
-_PLAY: Final = tuple(_CardActions(PLAY[seat]) for seat in _SEATS)
-_GIVE: Final = tuple(_CardActions(GIVE[seat]) for seat in _SEATS)
-_SHOW: Final = tuple(_CardActions(SHOW[seat]) for seat in _SEATS)
-_SHOWABLE: Final = {
-    sunk: sum(3 * BIT[card] for card in CARDS if can_show(card, sunk)) for sunk in Suit
-}
 
 
 # -- transitions, one per phase (the action is already known to be legal) -----
@@ -405,12 +258,6 @@ def _step(  # noqa: PLR0913, PLR0917  # one positional call per transition keeps
         state.tricks,
         History(state.log, action),
     )
-
-
-def _actor(state: GameState) -> Seat:
-    seat = state.to_act
-    assert seat is not None
-    return seat
 
 
 def _deal(state: GameState, action: Deal) -> GameState:
@@ -605,89 +452,7 @@ def _transition(
         return _invitation(state, action)
     if phase is _P_SUNK_SUIT:
         return _sunk_suit(state, action)
-    raise _diagnose(state, action)
-
-
-# -- diagnosis: why an action is illegal (the slow path) ---------------------
-
-_PHASE_ACTIONS: Final[dict[Phase, tuple[type, ...]]] = {
-    Phase.DEAL: (Deal,),
-    Phase.BIDDING: (Bid, Pass),
-    Phase.SUNK_SUIT: (NameSunkSuit,),
-    Phase.INVITATION: (ShowCard, Done),
-    Phase.PARTNER_PASS: (PassCard,),
-    Phase.BIDDER_MELD: (DeclareMeld, Done),
-    Phase.BIDDER_PASS: (PassCard,),
-    Phase.MELDING: (DeclareMeld, Done),
-    Phase.PLAY: (PlayCard,),
-    Phase.GAME_OVER: (),
-}
-
-
-def _diagnose(state: GameState, action: object) -> IllegalActionError:  # noqa: PLR0911  # a decision list: the first reason that applies
-    """The error explaining why ``action`` is not legal in ``state``: the generic reasons
-    (not an action, the wrong moment, not this seat's turn), then the move's own."""
-    phase = state.phase
-    if type(action) not in ACTION_TYPES:
-        return NotAnActionError(action)
-    assert isinstance(action, ACTION_TYPES)
-    if not _has_fields(action):
-        return NotAnActionError(action, f"a {type(action).__name__} missing its fields")
-    if phase is Phase.GAME_OVER:
-        return IllegalActionError(Reason.GAME_OVER, "", action)
-    if phase is Phase.DEAL:
-        return IllegalActionError(Reason.CHANCE_STEP, f"{action} was given", action)
-    if type(action) is Deal:
-        detail = f"the hand is in the {phase.value} phase"
-        return IllegalActionError(Reason.NOT_CHANCE_STEP, detail, action)
-    if type(action) not in _PHASE_ACTIONS[phase]:
-        detail = f"{type(action).__name__} during the {phase.value} phase"
-        return IllegalActionError(Reason.WRONG_PHASE, detail, action)
-    if action.seat != state.to_act:
-        detail = f"{action.seat} acted; it is {state.to_act}'s turn"
-        return IllegalActionError(Reason.NOT_YOUR_TURN, detail, action)
-    reason, detail = _move_blocker(state, action)
-    return IllegalActionError(reason, detail, action)
-
-
-def _has_fields(action: Action) -> bool:
-    """Whether every field of ``action`` is set (not so for ``object.__new__(Bid)``)."""
-    return all(hasattr(action, field.name) for field in attrs.fields(type(action)))
-
-
-def _move_blocker(state: GameState, action: Action) -> tuple[Reason, str]:  # noqa: PLR0911  # a decision list: the first reason that applies
-    """Why the seat to act may not make this move of the phase's own kind."""
-    seat = action.seat
-    assert seat is not None
-    setup = state.setup
-    packed = state.packed_hands[seat]
-    if isinstance(action, Bid | Pass):
-        error = bidding.call_error(state.rules, setup.bids, setup.bid, action)
-        return error.reason, error.detail
-    if isinstance(action, DeclareMeld):
-        reason = packed_meld_blocker(
-            packed,
-            setup.melds[seat],
-            action.meld,
-            setup.sunk_suit,
-            sharing=state.rules.meld_sharing,
-            max_melded=_meld_cap(state, packed),
-        )
-        return reason or Reason.MELD_UNAVAILABLE, f"{action.meld}"
-    if not isinstance(action, ShowCard | PassCard | PlayCard):
-        return Reason.WRONG_PHASE, f"{action} is not legal now"
-    card = action.card
-    shown = setup.invitation.count(card) if isinstance(action, ShowCard) else 0
-    if count(packed, card) <= shown:
-        return Reason.CARD_NOT_IN_HAND, f"{seat} has no (more) {card}"
-    if isinstance(action, ShowCard):
-        return Reason.NOT_MELDABLE, f"{card} cannot be part of a meld"
-    if isinstance(action, PassCard):
-        return Reason.CARD_MELDED, f"every {card} {seat} holds is melded"
-    led = state.trick[0][1].suit
-    if card.suit != led and suit_block(packed, led):
-        return Reason.MUST_FOLLOW_SUIT, f"{seat} holds {led.symbol} cards"
-    return Reason.MUST_PLAY_OVER, f"{seat} can play over the trick"
+    raise diagnose(state, action)
 
 
 _DEFAULT_RULES: Final = Rules()

@@ -13,6 +13,7 @@ from deepsix import (
     Action,
     Deal,
     GameState,
+    ParseError,
     Rules,
     Seat,
     legal_actions,
@@ -29,7 +30,7 @@ require("numpy", "openspiel")
 
 import numpy as np  # noqa: E402  (after the framework check)
 
-from deepsix.adapters.observations import ObservationLayout  # noqa: E402
+from deepsix.adapters.observations import ObservationLayout, Tracked  # noqa: E402
 
 GOLDEN_DIGESTS = json.loads(GOLDEN.read_text(encoding="utf-8"))
 
@@ -48,6 +49,23 @@ def from_view(name: str, state: GameState, seat: int) -> list[float]:
     return layout.dense(view(state, seat if layout.private else None), seat)
 
 
+def step_by_step(name: str, state: GameState, seat: int) -> list[float]:
+    """The list written step by step from the last state the layout encoded for ``seat``."""
+    return layout_for(name, state.rules).tensor(state, seat)
+
+
+_TRACKED: dict[tuple[str, Rules, int], Tracked] = {}
+
+
+def tracked(name: str, state: GameState, seat: int) -> list[float]:
+    """A :class:`Tracked` numpy vector per layout and seat, updated state after state."""
+    key = (name, state.rules, seat)
+    found = _TRACKED.get(key)
+    if found is None:
+        found = _TRACKED[key] = layout_for(name, state.rules).tracked(seat)
+    return [float(x) for x in found.update(state)]
+
+
 def from_state(name: str, state: GameState, seat: int) -> list[float]:
     layout = layout_for(name, state.rules)
     return layout.to_list(layout.state_entries(state, seat))
@@ -61,7 +79,11 @@ def test_the_golden_game_covers_every_phase_and_two_hands() -> None:
     assert len(GOLDEN_DIGESTS["information_state"]) == len(states)
 
 
-@pytest.mark.parametrize("encode", [from_view, from_state], ids=["from the view", "from the state"])
+@pytest.mark.parametrize(
+    "encode",
+    [from_view, from_state, step_by_step, tracked],
+    ids=["from the view", "from the state", "step by step", "tracked numpy vector"],
+)
 def test_the_golden_tensors(encode: object) -> None:
     # Written by the encoder before the incremental one: the encodings did not change.
     assert golden_digests(encode) == GOLDEN_DIGESTS  # type: ignore[arg-type]  # an Encode
@@ -164,3 +186,82 @@ def test_fill_writes_what_to_list_lists() -> None:
         entries = layout.state_entries(state, 1)
         layout.fill(out, entries)
         assert out.tolist() == layout.to_list(entries)
+
+
+def states_of_games(rules: Rules, seed: int, count: int) -> list[GameState]:
+    """``count`` successive states of random games (a new game when one ends)."""
+    rng = random.Random(seed)
+    state = new_game(rules, Seat(seed % 4))
+    states: list[GameState] = []
+    while len(states) < count:
+        state = new_game(rules, Seat(rng.randrange(4))) if state.is_over else state
+        state = state.apply(step(state, rng))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("rules", RULES_VARIANTS, ids=rules_ids)
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_step_by_step_writing_is_the_one_pass_encoding(rules: Rules, name: str) -> None:
+    # Forward through whole games, then jumping between unrelated states (another game,
+    # an earlier state, another phase): the vectors written by changing only what
+    # differs always equal the one-pass encoding, as lists, numpy vectors and from views.
+    layout = layout_for(name, rules)
+    states = states_of_games(rules, 11, 300)
+    rng = random.Random(4)
+    order = list(range(len(states))) + [rng.randrange(len(states)) for _ in range(60)]
+    vectors = [layout.tracked(seat) for seat in range(4)]
+    for k in order:
+        state = states[k]
+        for seat in range(4):
+            expected = from_state(name, state, seat)
+            assert layout.tensor(state, seat) == expected
+            assert vectors[seat].update(state).tolist() == expected
+            seen = view(state, seat if layout.private else None)
+            assert layout.tensor(seen, seat) == layout.dense(seen, seat)
+
+
+def test_step_by_step_writing_changes_few_entries_per_step() -> None:
+    # What makes it fast: a card played changes a handful of entries, not the vector.
+    layout = layout_for("information_state", Rules())
+    vectors = [layout.tracked(seat) for seat in range(4)]
+    plays: list[int] = []
+    for state in fixed_game():
+        for seat in range(4):
+            vector = vectors[seat].vector
+            clear, at, values = vectors[seat].changes(state)
+            vector[clear] = 0.0
+            vector[at] = values
+            assert vector.tolist() == from_state("information_state", state, seat)
+            if state.phase.value == "play" and len(state.trick) in (1, 2, 3):
+                plays.append(len(clear) + len(at))
+    assert plays
+    assert max(plays) <= 40  # of 2,233 entries, about 150 of them non-zero
+    assert sum(plays) / len(plays) < 16
+
+
+def test_a_failed_update_leaves_a_vector_that_is_right_next_time() -> None:
+    layout = layout_for("information_state", Rules())
+    vector = layout.tracked(2)
+    states = list(fixed_game())
+    vector.update(states[120])
+    broken = layout.tracked(1)
+    broken._written.setup = (None, [10**6])  # written facts that no vector can hold
+    with pytest.raises(IndexError):
+        broken.update(states[120])
+    assert not broken.vector.any()  # forgotten: zeros, and the facts with them
+    assert broken.update(states[130]).tolist() == from_state("information_state", states[130], 1)
+    assert vector.update(states[130]).tolist() == from_state("information_state", states[130], 2)
+
+
+def test_a_tracked_vector_can_be_a_row_of_a_batch() -> None:
+    layout = layout_for("observation", Rules())
+    batch = np.ones((3, layout.size), dtype=np.float32)
+    row = layout.tracked(0, batch[1])
+    assert not batch[1].any()
+    assert batch[0].all()
+    state = list(fixed_game())[90]
+    row.update(state)
+    assert batch[1].tolist() == from_state("observation", state, 0)
+    with pytest.raises(ParseError):
+        layout.tracked(0, np.zeros(5, dtype=np.float32))

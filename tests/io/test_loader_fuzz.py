@@ -42,13 +42,13 @@ from deepsix import (
     view,
     write_record,
 )
-from deepsix.io import serialization
+from deepsix.io import codec
 from tests.support.budget import bounded_work, loader_budget
 from tests.support.games import game_states, one_state_per_phase
 
 PHASES = one_state_per_phase()
-TYPES: Final = tuple(serialization._TYPES.values())
-TYPE_NAMES: Final = tuple(serialization._TYPES)
+TYPES: Final = tuple(codec.TYPES.values())
+TYPE_NAMES: Final = tuple(codec.TYPES)
 
 json_values = st.recursive(
     st.none()
@@ -103,7 +103,7 @@ def check_load(text: str | bytes, cls: Any) -> None:
     except DeepSixError:
         return
     if cls is Action:
-        assert type(value).__name__ in serialization._ACTION_NAMES
+        assert type(value).__name__ in codec.ACTION_NAMES
     else:
         assert type(value) is cls
     if isinstance(value, GameState):
@@ -118,7 +118,7 @@ def test_random_json(value: object, cls: Any) -> None:
 @given(json_values, st.sampled_from(TYPE_NAMES))
 def test_random_data_in_a_valid_envelope(data: object, name: str) -> None:
     text = json.dumps({"schema": "deepsix/1", "type": name, "data": data})
-    check_load(text, serialization._TYPES[name])
+    check_load(text, codec.TYPES[name])
 
 
 @given(st.binary(max_size=200) | st.text(max_size=200), st.sampled_from(TYPES))

@@ -51,9 +51,10 @@ from deepsix import (
     to_json,
     view,
 )
-from deepsix.io import serialization
+from deepsix.io import codec
 from deepsix.io.record import MAX_ACTIONS
-from deepsix.io.serialization import SCHEMA_KINDS, load_schema, schema_text
+from deepsix.io.schema import SCHEMA_KINDS, load_schema, schema_text
+from deepsix.io.schemas.__main__ import main as schemas_main
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import (
     GameSpec,
@@ -134,7 +135,7 @@ def test_every_public_type_is_covered() -> None:
     covered = {type(value) for value in SMALL_VALUES}
     covered |= {type(a) for a in action_universe(new_game())}
     covered |= {GameState, PlayerView, GameRecord, HandRecord, Trick, LegalActions}
-    assert set(serialization._TYPES.values()) <= covered
+    assert set(codec.TYPES.values()) <= covered
 
 
 def test_a_state_stores_readable_hands_and_history() -> None:
@@ -192,7 +193,7 @@ def envelope(kind: str, data: object, schema: object = "deepsix/1") -> str:
         (envelope("Meld", "DR-X"), Meld, "meld code"),
         (envelope("Deal", {"type": "Deal", "cards": ["7S"] * 56}), Action, "56-card deck"),
         (envelope("Trick", {"plays": [["N", "7S"]], "winner": "N"}), Trick, "four plays"),
-        (envelope("HandSetup", {"shown": "7S8S"}), HandSetup, "expected a list"),
+        (envelope("HandSetup", {"invitation": "7S8S"}), HandSetup, "expected a list"),
         ('{"schema": "deepsix/1", "type": "Card"}', Card, "exactly the keys"),
         (
             '{"schema": "deepsix/1", "type": "Card", "data": "7S", "data": "8S"}',
@@ -294,7 +295,7 @@ def test_import_needs_only_attrs() -> None:
 
 
 def test_missing_cattrs_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serialization, "_CONVERTERS", [])
+    monkeypatch.setattr(codec, "_CONVERTERS", [])  # forget the built converter
     monkeypatch.setitem(sys.modules, "cattrs", None)
     with pytest.raises(MissingDependencyError, match=r"deepsix\[json\]"):
         to_json(Card("7S"))
@@ -311,10 +312,10 @@ def test_shipped_schemas_are_up_to_date(kind: str) -> None:
 
 
 def test_schema_command_checks_the_files(tmp_path: Path) -> None:
-    assert serialization.main(["--schema", str(SRC_SCHEMAS), "--check"]) == 0
-    assert serialization.main(["--schema", str(tmp_path), "--check"]) == 1
-    assert serialization.main(["--schema", str(tmp_path)]) == 0
-    assert serialization.main(["--schema", str(tmp_path), "--check"]) == 0
+    assert schemas_main(["--schema", str(SRC_SCHEMAS), "--check"]) == 0
+    assert schemas_main(["--schema", str(tmp_path), "--check"]) == 1
+    assert schemas_main(["--schema", str(tmp_path)]) == 0
+    assert schemas_main(["--schema", str(tmp_path), "--check"]) == 0
 
 
 @given(game_specs(max_steps=700))

@@ -45,7 +45,7 @@ from deepsix import (
     legal_actions,
     new_game,
 )
-from deepsix.state import History
+from deepsix.history import History
 
 __all__ = [
     "DECK_COUNTS",
@@ -155,7 +155,7 @@ def assert_setup_consistent(state: GameState) -> None:
     phase = state.phase
     if phase in (Phase.DEAL, Phase.BIDDING):
         assert setup.sunk_suit is None
-        assert not setup.shown
+        assert not setup.invitation
         assert not any(setup.melds)
         return
     if phase is Phase.GAME_OVER:
@@ -168,7 +168,7 @@ def assert_setup_consistent(state: GameState) -> None:
         assert state.to_act == bidder
         return
     assert sunk is not None
-    shown = Counter(setup.shown)
+    shown = Counter(setup.invitation)
     assert all(naive_can_show(card, sunk) for card in shown), "R-INVITE-2: shown card can't meld"
     if phase in (Phase.INVITATION, Phase.PARTNER_PASS):
         assert not shown - Counter(state.hand(bidder)), "R-INVITE-1: shown cards left the hand"
@@ -396,7 +396,7 @@ def naive_violations(state: GameState, action: object) -> set[Reason]:
     assert sunk is not None or isinstance(action, NameSunkSuit)
     if isinstance(action, ShowCard):
         assert sunk is not None
-        if held[action.card] <= setup.shown.count(action.card):
+        if held[action.card] <= setup.invitation.count(action.card):
             problems.add(Reason.CARD_NOT_IN_HAND)
         if not naive_can_show(action.card, sunk):
             problems.add(Reason.NOT_MELDABLE)

@@ -66,6 +66,7 @@ CORE_ORDER: Final = (
     "deepsix._version",
     "deepsix.compiled",
     "deepsix.errors",
+    "deepsix.typecheck",
     "deepsix.display",
     "deepsix.cards",
     "deepsix.rules",
@@ -77,16 +78,17 @@ CORE_ORDER: Final = (
     "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.table",
+    "deepsix.history",
     "deepsix.state",
+    "deepsix.legal",
+    "deepsix.diagnosis",
     "deepsix.engine",
     "deepsix.events",
     "deepsix.rebuild",
-    "deepsix.typecheck",
     "deepsix.views",
     "deepsix.validation",
     "deepsix.allocation",
     "deepsix.sampling",
-    "deepsix._moved",
 )
 """The core modules, each importing only modules listed before it."""
 

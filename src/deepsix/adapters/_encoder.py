@@ -18,14 +18,26 @@ again: the entries of the completed tricks, the auction, the melds and the
 tallies are kept per seat, keyed on the identity of the immutable tuples
 they come from (the engine shares them between successive states), and a
 new completed trick extends the entries of the ones before it.
+
+And a vector already written is not written again: :class:`Written`
+remembers, for one observing seat, which facts a vector holds, group by
+group (the auction and melds, the completed tricks, the current trick, the
+voids...); :meth:`Encoder.changes` compares the next state's facts with
+them and returns only the entries to clear and to set -- a card leaving a
+hand, a card joining a trick, a new completed trick -- so that a step
+costs what it changed, not the size of the vector.  The one-pass
+:meth:`Encoder.from_state` stays the reference: the tests check that the
+vectors written step by step equal it, in every phase and after any jump
+between unrelated states.
 """
 
 from __future__ import annotations
 
+from threading import get_ident
 from typing import Final
 
 from deepsix.actions import Bid, Pass
-from deepsix.cards import Seat
+from deepsix.cards import HAND_SIZE, Seat
 from deepsix.hands import pack, size
 from deepsix.melds import ALL_MELDS, Meld
 from deepsix.scoring import card_points
@@ -34,7 +46,7 @@ from deepsix.table import tricks_taken, voids
 from deepsix.tricks import Trick
 from deepsix.views import PlayerView
 
-__all__ = ["Encoder", "Entries"]
+__all__ = ["Changes", "Encoder", "Entries", "Written"]
 
 Entries = tuple[list[int], dict[int, int]]
 """An encoded observation: the indices equal to 1, and the other non-zero entries."""
@@ -46,6 +58,52 @@ _MELD_INDEX: Final = {meld: i for i, meld in enumerate(ALL_MELDS)}
 _RELATIVE: Final = tuple(tuple((seat - me) & 3 for seat in range(4)) for me in range(4))
 """``_RELATIVE[me][seat]``: ``seat``'s position seen from ``me`` (0 = me, 2 = my partner)."""
 _TRICK_ROW: Final = 4 * _NUM_CARDS
+
+Changes = tuple[list[int], list[int], list[float]]
+"""Entries to clear, then entries to set and their values (:meth:`Encoder.changes`)."""
+
+_Record = tuple[object, list[int]]
+"""A group of entries as written: the facts it was written from, and its indices."""
+_UNSET: Final = object()
+"""The key of a group a vector does not hold yet."""
+
+
+class Written:
+    """What one observing seat's vector holds: per group of entries, the facts it was
+    written from (its key) and the entries written (indices, values).
+
+    A new one describes an all-zero vector.  Only :meth:`Encoder.changes` reads
+    and updates it, and only as it returns the changes that make the vector
+    hold the new facts: apply every one of them to the vector, or drop both.
+    """
+
+    __slots__ = (
+        "hand",
+        "head",
+        "me",
+        "passes",
+        "setup",
+        "sizes",
+        "taken",
+        "totals",
+        "trick",
+        "tricks",
+        "voids",
+    )
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        unset: _Record = (_UNSET, [])
+        self.head: _Record = unset
+        self.hand = 0
+        self.passes: _Record = unset
+        self.sizes: tuple[int, ...] = (0, 0, 0, 0)
+        self.setup: _Record = unset
+        self.tricks: _Record = unset
+        self.trick: _Record = unset
+        self.voids: _Record = unset
+        self.taken: _Record = unset
+        self.totals: _Record = unset
 
 
 class Encoder:
@@ -63,6 +121,7 @@ class Encoder:
         perfect_recall: bool,
         private: bool,
         public: bool,
+        size: int,
     ) -> None:
         def at(name: str) -> int:
             return offsets.get(name, -1)
@@ -107,6 +166,9 @@ class Encoder:
         self._trick_memo: list[tuple[tuple[Trick, ...], list[int]]] = [((), [])] * 4
         self._played_memo: list[tuple[tuple[Trick, ...], dict[int, int]]] = [((), {})] * 4
         self._tally_memo: tuple[tuple[Trick, ...], list[int]] = ((), [0, 0, 0, 0, 0, 0, 0, 0])
+        self.size = size
+        # Per (thread, observing seat): a list vector and what it holds, for :meth:`tensor`.
+        self._vectors: dict[tuple[int, int], tuple[Written, list[float]]] = {}
 
     # -- the two ways in -----------------------------------------------------------------------
 
@@ -341,20 +403,323 @@ class Encoder:
 
     def _tally(self, tricks: tuple[Trick, ...]) -> list[int]:
         """Tricks taken (2), card points (2) and per seat a bit set of void suits (4), from
-        the completed tricks: the same for every observer, so kept once."""
+        the completed tricks: the same for every observer, so kept once.  A hand's tricks
+        grow one at a time: the tally of the tuple before is extended by the new ones."""
         memo = self._tally_memo
-        if memo[0] is tricks:
+        done = memo[0]
+        if done is tricks:
             return memo[1]
-        taken = tricks_taken(tricks)
-        points = card_points(tricks)
-        tally = [taken[0], taken[1], points[0], points[1]]
-        for suits in voids([trick.plays for trick in tricks]):
-            bits = 0
+        start = len(done)
+        if start and start < len(tricks) and tricks[:start] == done:
+            before = memo[1]
+            new = tricks[start:]
+        else:
+            before = [0, 0, 0, 0, 0, 0, 0, 0]
+            new = tricks
+            start = 0
+        taken = tricks_taken(new)
+        # The last-trick bonus counts when the new tricks end the hand.
+        points = card_points(new, tricks_per_hand=HAND_SIZE - start)
+        tally = [
+            before[0] + taken[0],
+            before[1] + taken[1],
+            before[2] + points[0],
+            before[3] + points[1],
+        ]
+        for seat, suits in enumerate(voids([trick.plays for trick in new])):
+            bits = before[4 + seat]
             for suit in suits:
                 bits |= 1 << suit
             tally.append(bits)
         self._tally_memo = (tricks, tally)
         return tally
+
+    # -- step by step ---------------------------------------------------------------------------
+
+    def changes_from_state(self, written: Written, state: GameState) -> Changes:
+        """What to clear and set in a vector holding ``written`` so that it holds the
+        encoding of ``state`` for ``written.me`` (as :meth:`from_state`'s); ``written``
+        is updated to match."""
+        me = written.me
+        setup = state.setup
+        packed = state.packed_hands
+        passed: tuple[int, ...] = ()
+        received: tuple[int, ...] = ()
+        bidder = setup.bidder
+        if self.private and bidder is not None:
+            if me == (bidder + 2) & 3:
+                passed = setup.partner_pass
+                if len(setup.bidder_pass) == self.pass_size:
+                    received = setup.bidder_pass
+            elif me == bidder:
+                passed = setup.bidder_pass
+                if len(setup.partner_pass) == self.pass_size:
+                    received = setup.partner_pass
+        try:
+            return self._changes(
+                written,
+                state.phase,
+                state.dealer,
+                state.to_act,
+                state.hand_number,
+                state.scores,
+                packed[me],
+                passed,
+                received,
+                (size(packed[0]), size(packed[1]), size(packed[2]), size(packed[3])),
+                setup.bids,
+                bidder,
+                setup.bid,
+                setup.sunk_suit,
+                setup.invitation,
+                (len(setup.partner_pass), len(setup.bidder_pass)),
+                setup.melds,
+                state.trick,
+                state.tricks,
+            )
+        except BaseException:  # forget what is written: the next changes write it all
+            Written.__init__(written, written.me)
+            raise
+
+    def changes_from_view(self, written: Written, view: PlayerView) -> Changes:
+        """The same as :meth:`changes_from_state`, from ``view`` (see :meth:`from_view`)."""
+        try:
+            return self._changes(
+                written,
+                view.phase,
+                view.dealer,
+                view.to_act,
+                view.hand_number,
+                view.scores,
+                pack(view.hand),
+                view.passed,
+                view.received,
+                view.hand_sizes,
+                view.bids,
+                view.bidder,
+                view.bid,
+                view.sunk_suit,
+                view.invitation,
+                view.pass_counts,
+                view.melds,
+                view.trick,
+                view.tricks,
+            )
+        except BaseException:  # forget what is written: the next changes write it all
+            Written.__init__(written, written.me)
+            raise
+
+    def tensor(self, source: GameState | PlayerView, me: int) -> list[float]:
+        """``me``'s encoding of ``source`` (a state, or ``me``'s view) as a new list.
+
+        Kept per thread and seat, one list vector is brought to ``source`` by
+        :meth:`changes_from_state` (or ``_from_view``) and copied out: a step
+        of a game costs the entries it changed and one copy.
+        """
+        slot = (get_ident(), me)
+        found = self._vectors.get(slot)
+        if found is None:
+            found = self._vectors[slot] = (Written(me), [0.0] * self.size)
+        written, vector = found
+        try:
+            if type(source) is GameState:
+                clear, at, values = self.changes_from_state(written, source)
+            else:
+                assert type(source) is PlayerView
+                clear, at, values = self.changes_from_view(written, source)
+            for index in clear:
+                vector[index] = 0.0
+            for index, value in zip(at, values, strict=True):
+                vector[index] = value
+        except BaseException:  # half-written: start again from zeros next time
+            del self._vectors[slot]
+            raise
+        return vector.copy()
+
+    def _changes(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # one pass over the groups: the hot path
+        self,
+        w: Written,
+        phase: Phase,
+        dealer: int,
+        to_act: int | None,
+        hand_number: int,
+        scores: tuple[int, int],
+        hand: int,
+        passed: tuple[int, ...],
+        received: tuple[int, ...],
+        hand_sizes: tuple[int, int, int, int],
+        bids: tuple[Bid | Pass, ...],
+        bidder: int | None,
+        bid: int | None,
+        sunk_suit: int | None,
+        invitation: tuple[int, ...],
+        pass_counts: tuple[int, int],
+        melds: tuple[tuple[Meld, ...], ...],
+        trick: tuple[tuple[Seat, int], ...],
+        tricks: tuple[Trick, ...],
+    ) -> Changes:
+        me = w.me
+        rel = _RELATIVE[me]
+        clear: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        changes = (clear, at, values)
+        # Each group: if its facts differ from the written ones, clear what was written and
+        # set the new entries.  Every clear is applied before every set, so a group may set
+        # an entry another group clears (the current trick becoming a completed one).
+        key: object = (phase, dealer, to_act)
+        old = w.head
+        if old[0] != key:
+            ones = [self.player + me, self.phase + _PHASE_INDEX[phase], self.dealer + rel[dealer]]
+            if to_act is not None:
+                ones.append(self.to_act + rel[to_act])
+            clear += old[1]
+            at += ones
+            values += [1.0] * len(ones)
+            w.head = (key, ones)
+        if self.private:
+            before = w.hand
+            if hand != before:
+                base = self.hand
+                diff = hand ^ before
+                while diff:
+                    card = ((diff & -diff).bit_length() - 1) >> 1
+                    n = (hand >> (2 * card)) & 3
+                    if n:
+                        at.append(base + card)
+                        values.append(float(n))
+                    else:
+                        clear.append(base + card)
+                    diff &= ~(3 << (2 * card))
+                w.hand = hand
+            key = (passed, received)
+            old = w.passes
+            if old[0] != key:
+                counted: dict[int, int] = {}
+                _add_cards(counted, self.passed, passed)
+                _add_cards(counted, self.received, received)
+                w.passes = _swap(key, old, counted, changes)
+        if not self.public:
+            return changes
+        sizes = w.sizes
+        if sizes != hand_sizes:
+            base = self.hand_sizes
+            for seat in range(4):
+                n = hand_sizes[seat]
+                if n != sizes[seat]:
+                    if n:
+                        at.append(base + rel[seat])
+                        values.append(float(n))
+                    else:
+                        clear.append(base + rel[seat])
+            w.sizes = hand_sizes
+        key = (bids, bidder, bid, sunk_suit, invitation, pass_counts, melds)
+        old = w.setup
+        if old[0] != key:
+            counted = dict.fromkeys(self._auction(me, bids), 1)
+            if bidder is not None and bid is not None:
+                counted[self.bidder + rel[bidder]] = 1
+                counted[self.contract + self.bid_index[bid]] = 1
+            if sunk_suit is not None:
+                counted[self.sunk_suit + sunk_suit] = 1
+            _add_cards(counted, self.invitation, invitation)
+            if pass_counts[0]:
+                counted[self.pass_counts] = pass_counts[0]
+            if pass_counts[1]:
+                counted[self.pass_counts + 1] = pass_counts[1]
+            counted.update(self._melds(me, melds))
+            w.setup = _swap(key, old, counted, changes)
+        old = w.tricks
+        done = old[0]
+        if done is not tricks:
+            # A hand's completed tricks grow one at a time: set only the new one's entries.
+            grown = (
+                type(done) is tuple and 0 < len(done) < len(tricks) and tricks[: len(done)] == done
+            )
+            if self.perfect_recall:
+                ones = self._completed_tricks(me, tricks)
+                if grown:
+                    start = len(old[1])
+                    at += ones[start:]
+                    values += [1.0] * (len(ones) - start)
+                else:
+                    clear += old[1]
+                    at += ones
+                    values += [1.0] * len(ones)
+                w.tricks = (tricks, ones)
+            else:
+                played = self._played(me, tricks)
+                if grown:
+                    assert type(done) is tuple
+                    base = self.played
+                    for k in range(len(done), len(tricks)):
+                        for seat, card in tricks[k].plays:
+                            index = base + rel[seat] * _NUM_CARDS + card
+                            at.append(index)
+                            values.append(float(played[index]))
+                else:
+                    clear += old[1]
+                    at += played
+                    values += map(float, played.values())
+                w.tricks = (tricks, list(played))
+        key = (trick, len(tricks))
+        old = w.trick
+        if old[0] != key:
+            ones = []
+            if trick:
+                if self.perfect_recall:
+                    row = self.tricks + len(tricks) * _TRICK_ROW
+                    leader = self.trick_leaders + len(tricks) * 4
+                else:
+                    row = self.trick
+                    leader = self.trick_leader
+                for seat, card in trick:
+                    ones.append(row + rel[seat] * _NUM_CARDS + card)
+                ones.append(leader + rel[trick[0][0]])
+            clear += old[1]
+            at += ones
+            values += [1.0] * len(ones)
+            w.trick = (key, ones)
+        tally = self._tally(tricks)
+        void_rows = tally[4:]
+        if len(trick) > 1:
+            void_rows = list(void_rows)
+            led = trick[0][1] // 7
+            for seat, card in trick[1:]:
+                if card // 7 != led:
+                    void_rows[seat] |= 1 << led
+        key = tuple(void_rows)
+        old = w.voids
+        if old[0] != key:
+            ones = []
+            base = self.voids
+            for seat in range(4):
+                suits = void_rows[seat]
+                if suits:
+                    row = base + rel[seat] * 4
+                    for suit in range(4):
+                        if suits >> suit & 1:
+                            ones.append(row + suit)
+            clear += old[1]
+            at += ones
+            values += [1.0] * len(ones)
+            w.voids = (key, ones)
+        old = w.taken
+        if old[0] is not tricks:
+            counted = {}
+            team = me & 1
+            _add_pair(counted, self.tricks_taken, tally[team], tally[1 - team])
+            _add_pair(counted, self.points_taken, tally[2 + team], tally[3 - team])
+            w.taken = _swap(tricks, old, counted, changes)
+        key = (scores, hand_number)
+        old = w.totals
+        if old[0] != key:
+            team = me & 1
+            counted = {}
+            _add_pair(counted, self.scores, scores[team], scores[1 - team])
+            counted[self.hand_number] = hand_number
+            w.totals = _swap(key, old, counted, changes)
+        return changes
 
     def dense(self, entries: Entries, size: int) -> list[float]:
         """The entries as a list of ``size`` floats."""
@@ -378,3 +743,13 @@ def _add_pair(counted: dict[int, int], base: int, own: int, other: int) -> None:
         counted[base] = own
     if other:
         counted[base + 1] = other
+
+
+def _swap(key: object, old: _Record, counted: dict[int, int], changes: Changes) -> _Record:
+    """Add to ``changes`` the clearing of a group's old entries and the setting of
+    ``counted``; returns the group's new record, ``counted`` under ``key``."""
+    indices = list(counted)
+    changes[0].extend(old[1])
+    changes[1].extend(indices)
+    changes[2].extend(map(float, counted.values()))
+    return (key, indices)

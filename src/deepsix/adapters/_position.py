@@ -135,12 +135,11 @@ class Position:
         return found
 
     def tensor_for(self, layout: ObservationLayout, player: int) -> list[float]:
-        """``player``'s observation in ``layout`` as a list (a new list each call)."""
-        key = ("list", layout, player)
-        found: list[float] | None = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = layout.to_list(self.entries_for(layout, player))
-        return found.copy()
+        """``player``'s observation in ``layout`` as a new list (written step by step from
+        the last one the layout wrote for ``player``: :meth:`ObservationLayout.tensor`)."""
+        if self._finished() is None:
+            return layout.tensor(self.state, player)
+        return layout.tensor(self.view_for(player if layout.private else None), player)
 
     def view_text_for(self, seat: int | None) -> str:
         """``view_text`` of :meth:`view_for`, computed once."""

@@ -30,7 +30,7 @@ from typing import Final
 
 import attrs
 
-from deepsix.errors import UnknownNameError, missing_extra
+from deepsix.errors import ParseError, UnknownNameError, missing_extra
 
 try:
     import numpy as np
@@ -45,10 +45,10 @@ from deepsix.scoring import TOTAL_CARD_POINTS
 from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
 
-from ._encoder import Encoder, Entries
+from ._encoder import Changes, Encoder, Entries, Written
 from .config import max_hand_score
 
-__all__ = ["Entries", "ObservationLayout", "Piece"]
+__all__ = ["Entries", "ObservationLayout", "Piece", "Tracked"]
 
 _NUM_CARDS: Final = 28
 _NUM_MELDS: Final = len(ALL_MELDS)
@@ -203,6 +203,7 @@ class ObservationLayout:
             perfect_recall=perfect_recall,
             private=private,
             public=public,
+            size=offset,
         )
         return cls(rules, perfect_recall, private, public, tuple(pieces), offset, encoder)
 
@@ -235,6 +236,20 @@ class ObservationLayout:
         """The same as ``entries(view(state, me), me)`` (the public view's, for a layout
         without private pieces), read from ``state`` without building the view."""
         return self._encoder.from_state(state, int(me))
+
+    def tensor(self, source: GameState | PlayerView, me: Seat | int) -> list[float]:
+        """The encoding of ``source`` seen by ``me`` as a new list: ``source`` is a state
+        (as :meth:`state_entries`) or ``me``'s view (as :meth:`entries`).
+
+        Step by step: a list vector per thread and seat is brought from the
+        last state it encoded to ``source`` by clearing and setting only the
+        entries that differ (:class:`Tracked` says how), then copied out.
+        """
+        return self._encoder.tensor(source, int(me))
+
+    def tracked(self, me: Seat | int, vector: npt.NDArray[np.float32] | None = None) -> Tracked:
+        """A :class:`Tracked` vector for ``me``: ``vector`` (zeroed), or a new one."""
+        return Tracked(self, int(me), vector)
 
     def features(self, view: PlayerView, me: Seat | int) -> tuple[list[int], list[float]]:
         """The non-zero entries for ``view`` seen by ``me``: (indices, values), indices distinct."""
@@ -275,3 +290,78 @@ def _layout(
     rules: Rules, perfect_recall: bool, private: bool, public: bool, max_hands: int
 ) -> ObservationLayout:
     return ObservationLayout._build(rules, perfect_recall, private, public, max_hands)
+
+
+class Tracked:
+    """One seat's observation vector, brought up to date step by step.
+
+    :meth:`update` writes the encoding of a new state (or of the seat's
+    view) into :attr:`vector` by clearing and setting only the entries that
+    differ from the facts it holds -- per group of entries (the auction
+    and melds, the completed tricks, the current trick, the hand...) --
+    instead of encoding it anew: a card played changes a handful of
+    entries out of 2,233.  :meth:`changes` gives the same changes for a
+    vector kept elsewhere (a row of a batch).  After any sequence of updates,
+    even between unrelated states, :attr:`vector` equals the layout's
+    one-pass encoding of the last one (the tests check it).
+    """
+
+    __slots__ = ("_encoder", "_written", "layout", "vector")
+
+    def __init__(
+        self, layout: ObservationLayout, me: int, vector: npt.NDArray[np.float32] | None = None
+    ) -> None:
+        self.layout = layout
+        """The layout."""
+        if vector is None:
+            vector = np.zeros(layout.size, dtype=np.float32)
+        elif vector.shape != (layout.size,) or vector.dtype != np.float32:
+            raise ParseError(f"a tracked vector must be float32 of shape ({layout.size},)")
+        else:
+            vector.fill(0.0)
+        self.vector: npt.NDArray[np.float32] = vector
+        """The encoding of the last state given to :meth:`update` (zeroed at first; may be
+        a view into a larger array, e.g. a row of a batch)."""
+        self._written = Written(me)
+        self._encoder = layout._encoder
+
+    @property
+    def me(self) -> int:
+        """The observing seat."""
+        return self._written.me
+
+    def changes(self, source: GameState | PlayerView) -> Changes:
+        """The entries to clear, then to set (with their values), that bring a vector
+        holding the last state's encoding to ``source``'s; afterwards this object
+        holds ``source``'s facts (apply the changes, or :meth:`forget`)."""
+        try:
+            if type(source) is GameState:
+                return self._encoder.changes_from_state(self._written, source)
+            assert type(source) is PlayerView
+            return self._encoder.changes_from_view(self._written, source)
+        except BaseException:  # the written facts are forgotten: so must the vector be
+            self.vector.fill(0.0)
+            raise
+
+    def update(self, source: GameState | PlayerView) -> npt.NDArray[np.float32]:
+        """Bring :attr:`vector` to ``source``'s encoding; returns :attr:`vector` itself."""
+        vector = self.vector
+        try:
+            clear, at, values = self.changes(source)
+            if len(clear) + len(at) > 24:
+                vector[clear] = 0.0
+                vector[at] = values
+            else:
+                for index in clear:
+                    vector[index] = 0.0
+                for index, value in zip(at, values, strict=True):
+                    vector[index] = value
+        except BaseException:  # half-written: start again from zeros next time
+            self.forget()
+            raise
+        return vector
+
+    def forget(self) -> None:
+        """Start again from an all-zero vector."""
+        self._written = Written(self._written.me)
+        self.vector.fill(0.0)

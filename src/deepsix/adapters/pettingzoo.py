@@ -155,6 +155,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in AGENTS
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
+        self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
         self._rng: random.Random | None = None
         self._state: GameState = new_game(config.rules, config.dealer)
         self._finished: PastHand | None = None
@@ -209,16 +210,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         the episode is over: of the hand that ended it)."""
         self._require_reset("observe")
         seat = _SEAT[agent]
-        layout = self.layout
         finished = self._finished
-        if finished is None:
-            ones, counted = layout.state_entries(self._state, seat)
-        else:
-            ones, counted = layout.entries(finished.view(seat), seat)
-        vector = np.zeros(layout.size, dtype=np.float32)
-        vector[ones] = 1.0
-        if counted:
-            vector[list(counted)] = list(counted.values())
+        # Each agent's vector is brought from its last observation to this one, changing
+        # only the entries that differ (ObservationLayout.tracked), then copied out.
+        tracked = self._tracked[seat]
+        source = self._state if finished is None else finished.view(seat)
+        vector = tracked.update(source).copy()
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         if finished is None and self._state.to_act == seat:
             mask[self.codec.legal_ids(self._state)] = 1

@@ -115,7 +115,13 @@ class DeepSixVectorEnv:
         self.single_action_space = spaces.Discrete(self.codec.num_actions)
         self.observation_space = spaces.Box(0.0, np.tile(high, (num_envs, 1)), dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.codec.num_actions))
-        self._observations = np.zeros((num_envs, self.layout.size), dtype=np.float32)
+        # Per game and seat, that seat's last observation, kept up to date step by step.
+        self._vectors = np.zeros((num_envs, 4, self.layout.size), dtype=np.float32)
+        self._tracked = [
+            [self.layout.tracked(seat, self._vectors[i, seat]) for seat in range(4)]
+            for i in range(num_envs)
+        ]
+        self._rows = np.arange(num_envs)
         self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=bool)
         self._to_act = np.zeros(num_envs, dtype=np.int8)
         self._states: list[GameState] = []
@@ -134,7 +140,7 @@ class DeepSixVectorEnv:
         self._rngs = [random.Random(seed + i) for i in range(self.num_envs)]
         self._states = [self._deal(i) for i in range(self.num_envs)]
         self._write(range(self.num_envs))
-        return self._observations.copy(), self._info()
+        return self._observations(), self._info()
 
     def step(
         self, actions: Sequence[int] | Array
@@ -180,7 +186,7 @@ class DeepSixVectorEnv:
                 after[i] = apply(state, shuffled_deal(self._rngs[i]))
         self._states = after
         self._write(range(self.num_envs))
-        return self._observations.copy(), rewards, terminations, truncations, self._info()
+        return self._observations(), rewards, terminations, truncations, self._info()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -197,32 +203,30 @@ class DeepSixVectorEnv:
         return apply(new_game(self.config.rules, self.config.dealer), shuffled_deal(self._rngs[i]))
 
     def _write(self, games: range) -> None:
-        """The observation row and the mask row of each game in ``games``."""
-        layout = self.layout
-        width = layout.size
+        """The observation row and the mask row of each game in ``games``.
+
+        Every seat of every game keeps its own vector (``_vectors[i, seat]``),
+        brought from its last observation to the new one by changing only the
+        entries that differ (:meth:`ObservationLayout.tracked`); the rows of
+        the seats to act are then gathered.
+        """
         codec = self.codec
-        ones: list[int] = []
-        counted_at: list[int] = []
-        counted: list[int] = []
         mask_at: list[int] = []
+        tracked = self._tracked
         for i in games:
             state = self._states[i]
             seat = state.to_act
             assert seat is not None
             self._to_act[i] = seat
-            row_ones, row_counted = layout.state_entries(state, seat)
-            base = i * width
-            ones += [base + j for j in row_ones]
-            counted_at += [base + j for j in row_counted]
-            counted += row_counted.values()
+            tracked[i][seat].update(state)
             mask_base = i * codec.num_actions
             mask_at += [mask_base + j for j in codec.legal_ids(state)]
-        self._observations.fill(0.0)
-        flat = self._observations.reshape(-1)
-        flat[ones] = 1.0
-        flat[counted_at] = counted
         self._masks.fill(False)
         self._masks.reshape(-1)[mask_at] = True
+
+    def _observations(self) -> Array:
+        """The observation of the seat to act in each game, one row per game (a new array)."""
+        return self._vectors[self._rows, self._to_act]
 
     def _info(self) -> dict[str, Array]:
         return {"action_mask": self._masks.copy(), "to_act": self._to_act.copy()}

@@ -36,6 +36,7 @@ BUILTIN: Final = {
     "replay": "deepsix.cli.replay",
     "match": "deepsix.cli.match",
     "bot": "deepsix.cli.bot",
+    "analyze": "deepsix.cli.analyze",
 }
 """The built-in subcommands, in the order ``deepsix --help`` lists them: name -> module."""
 

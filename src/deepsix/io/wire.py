@@ -44,36 +44,16 @@ from __future__ import annotations
 
 import json
 import types
+import typing
 from typing import Any, Final, TypeVar, cast, overload
 
 from deepsix.actions import Action
 from deepsix.errors import DeepSixError, ParseError, SerializationError
-from deepsix.events import (
-    AuctionWon,
-    CardsPassed,
-    Event,
-    GameOver,
-    HandDealt,
-    HandScored,
-    InvitationMade,
-    MeldsDeclared,
-    SunkSuitNamed,
-    TrickWon,
-)
+from deepsix.events import Event
+from deepsix.io.codec import ACTION_NAMES, NAMES, converter, describe, parse_document, structure
 from deepsix.io.notation import parse_action
-from deepsix.io.serialization import (
-    _ACTION_NAMES,
-    _DRAFT,
-    _NAMES,
-    SCHEMA_VERSION,
-    _converter,
-    _describe,
-    _load_data,
-    _parse,
-    _SchemaBuilder,
-    _structure,
-    _unstructure,
-)
+from deepsix.io.schema import wire_schema
+from deepsix.io.serialization import load_data, unstructure
 
 __all__ = [
     "EVENT_TYPES",
@@ -90,17 +70,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-EVENT_TYPES: Final = (
-    HandDealt,
-    AuctionWon,
-    SunkSuitNamed,
-    InvitationMade,
-    CardsPassed,
-    MeldsDeclared,
-    TrickWon,
-    HandScored,
-    GameOver,
-)
+EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
 """Every event class, in the order events happen in a hand."""
 
 _EVENT_BY_NAME: Final[dict[str, type]] = {kind.__name__: kind for kind in EVENT_TYPES}
@@ -122,10 +92,10 @@ def _raw(value: object) -> Any:
     """The unstructured value (tuples left as tuples: :func:`json.dumps` writes them as arrays)."""
     kind = type(value)
     if kind in _EVENT_BY_NAME.values():
-        data = cast(dict[str, object], _converter().unstructure(value, kind))
+        data = cast(dict[str, object], converter().unstructure(value, kind))
         data["type"] = kind.__name__
         return data
-    return _unstructure(value)[1]
+    return unstructure(value)[1]
 
 
 def _plain(data: Any) -> Any:
@@ -163,12 +133,12 @@ def from_wire(data: object, cls: type[T] | types.UnionType, *, trusted: bool = F
             return _event(data, None)
         if isinstance(cls, type) and cls.__name__ in _EVENT_BY_NAME:
             return _event(data, cls)
-        name = _NAMES.get(cast(type, cls))
+        name = NAMES.get(cast(type, cls))
         if name is None:
             raise SerializationError(
                 f"cannot read a {getattr(cls, '__name__', cls)} from the wire format"
             )
-        return _load_data(name, data, trusted=trusted, where="$")
+        return load_data(name, data, trusted=trusted, where="$")
     except SerializationError:
         raise
     except DeepSixError as error:  # a meaning check (a view no state has, say)
@@ -196,29 +166,29 @@ def _action(data: object) -> Action:
             raise SerializationError(f"$: {error}") from None
     if type(data) is not dict:
         raise SerializationError(
-            f"$: expected an action (an object with a type, or notation), got {_describe(data)}"
+            f"$: expected an action (an object with a type, or notation), got {describe(data)}"
         )
     name = cast(dict[str, object], data).get("type")
-    if type(name) is not str or name not in _ACTION_NAMES:
+    if type(name) is not str or name not in ACTION_NAMES:
         raise SerializationError(
-            f"$.type: expected an action type ({', '.join(sorted(_ACTION_NAMES))}), "
-            f"got {_describe(name)}"
+            f"$.type: expected an action type ({', '.join(sorted(ACTION_NAMES))}), "
+            f"got {describe(name)}"
         )
-    return cast(Action, _load_data(name, data, where="$"))
+    return cast(Action, load_data(name, data, where="$"))
 
 
 def _event(data: object, kind: type | None) -> Any:
     if type(data) is not dict:
-        raise SerializationError(f"$: expected an event (an object), got {_describe(data)}")
+        raise SerializationError(f"$: expected an event (an object), got {describe(data)}")
     fields = dict(cast(dict[str, object], data))
     name = fields.pop("type", None)
     if type(name) is not str or name not in _EVENT_BY_NAME:
         raise SerializationError(
-            f"$.type: expected an event type ({', '.join(_EVENT_BY_NAME)}), got {_describe(name)}"
+            f"$.type: expected an event type ({', '.join(_EVENT_BY_NAME)}), got {describe(name)}"
         )
     if kind is not None and name != kind.__name__:
         raise SerializationError(f"$.type: expected {kind.__name__!r}, got {name!r}")
-    return _structure(fields, _EVENT_BY_NAME[name], "$")
+    return structure(fields, _EVENT_BY_NAME[name], "$")
 
 
 def parse(text: str | bytes, *, max_chars: int = MAX_MESSAGE_CHARS) -> object:
@@ -231,7 +201,7 @@ def parse(text: str | bytes, *, max_chars: int = MAX_MESSAGE_CHARS) -> object:
         raise SerializationError(
             f"the message has {len(text)} characters, over the limit of {max_chars}"
         )
-    return _parse(text)
+    return parse_document(text)
 
 
 def loads(
@@ -247,44 +217,3 @@ def loads(
     too deep, with duplicate keys, or with ``NaN``/``Infinity``.
     """
     return from_wire(parse(text, max_chars=max_chars), cls, trusted=trusted)
-
-
-def wire_schema(name: str) -> dict[str, object]:
-    """The JSON Schema (draft 2020-12) of one value in wire form.
-
-    ``name`` is ``"Action"`` (any action, in object form), ``"Event"`` (any
-    event), ``"PlayerView"`` or the name of one type (``"Bid"``,
-    ``"TrickWon"`` ...).
-    """
-    _converter()  # resolves forward references
-    builder = _SchemaBuilder()
-    if name == "Action":
-        root = builder.of(Action)
-    elif name == "Event":
-        root = {"oneOf": [_event_schema(builder, kind) for kind in EVENT_TYPES]}
-    elif name in _EVENT_BY_NAME:
-        root = _event_schema(builder, _EVENT_BY_NAME[name])
-    elif name in _NAMES.values() and name not in ("GameState", "GameRecord"):
-        kind = next(kind for kind, known in _NAMES.items() if known == name)
-        root = builder.of(kind)
-    else:
-        raise SerializationError(
-            f"no wire schema for {name!r}: use Action, Event, PlayerView or a type name"
-        )
-    return {
-        "$schema": _DRAFT,
-        "$id": f"urn:deepsix:wire:{SCHEMA_VERSION}:{name}",
-        "title": f"deepsix {name} ({SCHEMA_VERSION}, wire form)",
-        **root,
-        "$defs": dict(sorted(builder.defs.items())),
-    }
-
-
-def _event_schema(builder: _SchemaBuilder, kind: type) -> dict[str, object]:
-    ref = builder.record(kind)
-    name = kind.__name__
-    definition = cast(dict[str, Any], builder.defs[name])
-    if "type" not in definition["properties"]:
-        definition["properties"]["type"] = {"const": name}
-        definition["required"].append("type")
-    return ref

@@ -212,6 +212,7 @@ class Lobby:
         clock: float | None,
         standin: str,
         rules: Rules | None = None,
+        hint: bool = False,
         maker: str | None = None,
     ) -> tuple[Room, str | None, str]:
         """A new table; returns it, the creator's seat credential (if she sits) and the host's.
@@ -253,6 +254,7 @@ class Lobby:
             private=private,
             clock=clock,
             standin=standin,
+            hint=hint,
             host=digest(host),
             invite=new_invite(),
         )
@@ -297,6 +299,7 @@ class Lobby:
             private=room.private,
             clock=room.clock,
             standin=room.standin,
+            hint=room.hint,
             host=room.host,
             invite=new_invite(),
         )
@@ -467,6 +470,7 @@ def info_of_row(row: TableRow) -> p.TableInfo:
         created=row.created,
         result=result,
         next=row.next,
+        hint=row.hint,
     )
 
 

@@ -139,6 +139,7 @@ class Room:
         self.private = row.private
         self.clock = row.clock
         self.standin = row.standin
+        self.hint = row.hint
         self.host = row.host
         self.invite = row.invite
         self.status: TableStatus = row.status
@@ -262,6 +263,7 @@ class Room:
             created=self.created,
             result=self.result,
             next=self.next,
+            hint=self.hint,
         )
 
     def row(self, **changes: Any) -> TableRow:
@@ -283,6 +285,7 @@ class Room:
             "result": None if self.result is None else _result_json(self.result, self),
             "finished": self.finished_at,
             "next": self.next,
+            "hint": self.hint,
             "version": self.version,
         }
         fields.update(changes)

@@ -11,7 +11,8 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``GET /api/bots``: the bots a seat can be given.
 * ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
   page by page from storage.
-* ``POST /api/tables``: make a table (sets the seat and host cookies).
+* ``POST /api/tables``: make a table (sets the seat and host cookies); ``"hint": true`` lets its
+  players ask for hints.
 * ``GET /api/tables/{id}``: one table's public description.
 * ``POST /api/tables/{id}/join``: take an open seat (with ``invite`` at a private table).
 * ``POST /api/tables/{id}/session``: trade a seat's token for its cookie; ``DELETE``: forget
@@ -28,6 +29,9 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``GET /api/tables/{id}/replay?seat=&start=&count=``: the finished game step by step (JSON).
 * ``GET /api/tables/{id}/replay/{seq}.svg?seat=``: a position of the finished game, drawn.
 * ``GET /replay/{id}``: the replay page.
+* ``GET /api/tables/{id}/hint``: the quick bot's choice for the asker's seat, on her turn, at a
+  table made with ``hint`` (:mod:`deepsix.web.hint`).
+* ``GET /api/tables/{id}/analysis/{hand}``: a finished hand's costly moments, or ``pending``.
 * ``GET /api/rules``: the numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 * ``GET /api/schema/{Action|Event|PlayerView|protocol}``: the JSON Schemas.
 * ``WS /api/tables/{id}/socket``, ``WS /api/lobby``: see :mod:`deepsix.web.protocol`.
@@ -49,6 +53,7 @@ from deepsix.io.wire import parse, wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
 from deepsix.web import seating
+from deepsix.web.analysis import Analyses
 from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
 from deepsix.web.credentials import (
     HOST_COOKIE,
@@ -57,6 +62,7 @@ from deepsix.web.credentials import (
     clean_name,
     cookie,
 )
+from deepsix.web.hint import hint
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
@@ -261,7 +267,9 @@ def _cursor(text: str | None) -> tuple[float, str] | None:
 
 async def _create(request: Request, lobby: Lobby) -> Response:
     config = request.app.state.config
-    data = await _body(request, {"seats", "me", "name", "seed", "private", "clock", "standin"})
+    data = await _body(
+        request, {"seats", "me", "name", "seed", "private", "clock", "standin", "hint"}
+    )
     seats = data.get("seats", {})
     if type(seats) is not dict:
         raise WebError("bad-request", 'seats must be an object such as {"E": "heuristic"}')
@@ -283,11 +291,13 @@ async def _create(request: Request, lobby: Lobby) -> Response:
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise WebError("bad-seed", "a seed is a whole number from 0 to 2**63 - 1")
     private = _flag(data, "private", False)
+    hint = _flag(data, "hint", False)
     clock = _clock(data, None if private else config.public_clock)
     standin = check_bot(data.get("standin", "heuristic"))
     name = _name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
     room, secret, host = await lobby.create(
         seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin,
+        hint=hint,
         maker=client_address(request),
     )  # fmt: skip
     body: dict[str, object] = {
@@ -461,6 +471,22 @@ async def _replay(request: Request, lobby: Lobby) -> object:
     return _json(replay_page(room, query.get("seat"), start, count))
 
 
+async def _analysis(request: Request, lobby: Lobby) -> object:
+    """A finished hand's costly moments (:mod:`deepsix.web.analysis`), or ``pending``."""
+    room = await lobby.room(request.path_params["table_id"])
+    _visible(request, room)
+    state = request.app.state
+    if getattr(state, "analyses", None) is None:
+        state.analyses = Analyses()
+    return state.analyses.of(room, request.path_params["hand"])
+
+
+async def _hint(request: Request, lobby: Lobby) -> object:
+    """The quick bot's choice for the asker's seat (:mod:`deepsix.web.hint`)."""
+    room = await lobby.room(request.path_params["table_id"])
+    return await hint(room, _who(request, room)[0])
+
+
 async def _picture(request: Request, lobby: Lobby) -> Response:
     """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
     room = await lobby.room(request.path_params["table_id"])
@@ -536,6 +562,8 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/record", endpoint(_record), ["GET"]),
         (f"{table}/replay", endpoint(_replay), ["GET"]),
         (f"{table}/replay/{{seq:int}}.svg", endpoint(_picture), ["GET"]),
+        (f"{table}/analysis/{{hand:int}}", endpoint(_analysis), ["GET"]),
+        (f"{table}/hint", endpoint(_hint), ["GET"]),
         ("/api/rules", endpoint(_rules), ["GET"]),
         ("/api/schema/{name}", endpoint(_schema), ["GET"]),
     ]

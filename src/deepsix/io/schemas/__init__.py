@@ -7,5 +7,5 @@ describe the documents :func:`deepsix.to_json` writes for a
 generated from the types by :func:`deepsix.json_schema`; regenerate them
 with ``python -m deepsix.io.schemas --schema src/deepsix/io/schemas`` and check
 them with ``--check`` (the test suite does).  Read one with
-:func:`deepsix.io.serialization.load_schema`.
+:func:`deepsix.io.schema.load_schema`.
 """

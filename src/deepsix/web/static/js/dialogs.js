@@ -4,6 +4,7 @@
 import { SEATS, SEAT_NAMES, TEAM_NAMES, cardFace, cardName, signed, suitMark, teamOf } from "./cards.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
+import { analysisSection } from "./analysis.js";
 
 export function openDialog({ title, body, actions = [], onClose = null, cls = "" }) {
   const returnTo = document.activeElement;
@@ -11,7 +12,7 @@ export function openDialog({ title, body, actions = [], onClose = null, cls = ""
   const dialog = h("dialog", { class: `dialog ${cls}`, "aria-labelledby": heading.id },
     h("div", { class: "dialog-head" }, heading,
       h("button", { type: "button", class: "close", "aria-label": "Close", onclick: () => dialog.close() }, "×")),
-    h("div", { class: "dialog-body", tabindex: "-1" }, body),
+    h("div", { class: "dialog-body", tabindex: "0", role: "group", "aria-label": title }, body), // scrollable: reachable by keyboard
     actions.length ? h("div", { class: "dialog-actions buttons" }, actions) : null);
   dialog.addEventListener("close", () => {
     dialog.remove();
@@ -96,7 +97,7 @@ export function showSummary(page, number, { live = false, onDismiss = null } = {
   return openDialog({
     title: `Hand ${number}: summary`,
     cls: "summary-dialog",
-    body: summaryBody(page, shown),
+    body: [...summaryBody(page, shown), analysisSection(page.tableId, number, { name: (s) => page.name(s) })],
     actions: [h("button", { type: "button", class: "primary", id: "summary-dismiss", dataset: { key: "summary-dismiss" }, onclick: (e) => e.target.closest("dialog").close("dismissed") },
       live ? (over ? "See the final result" : "Next hand") : "Close")],
     onClose: onDismiss,

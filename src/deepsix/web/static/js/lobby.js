@@ -52,6 +52,7 @@ export async function lobby(root) {
   mine.addEventListener("change", drawSeatRows);
   drawSeatRows();
   const privacy = h("input", { type: "checkbox", id: "private" });
+  const hints = h("input", { type: "checkbox", id: "hints" });
   const create = h("button", { class: "primary", id: "create", type: "submit" }, "Create table");
   const form = h("form", { class: "panel new-table", "aria-labelledby": "new-table-title", onsubmit: async (event) => {
     event.preventDefault();
@@ -62,6 +63,7 @@ export async function lobby(root) {
     try {
       const body = { seats, me: mine.value, name: name.value };
       if (protocol() >= 2) body.private = privacy.checked;
+      if (hints.checked) body.hint = true;
       const made = await api("POST", "/api/tables", body);
       enter(made.table.id, made.seat, made.token);
     } catch (error) {
@@ -75,6 +77,7 @@ export async function lobby(root) {
     h("div", { class: "field" }, h("label", { for: "my-seat", text: "Your seat" }), mine)),
   seatRows,
   protocol() >= 2 ? h("label", { class: "check", for: "private" }, privacy, " Private: not listed here, invite link only") : null,
+  h("label", { class: "check", for: "hints" }, hints, " Hints: a player may ask the quick search bot what it would do on her turn"),
   h("p", { class: "hint", text: "Open seats wait for friends: the table page gives you an invite link. You can fill them with bots at any time." }),
   create);
 

@@ -36,7 +36,17 @@ export function promptContent(page) {
   const legal = v.legal_actions;
   const out = mine(page, v, legal);
   if (page.clockFor(page.seat)) out.splice(1, 0, h("p", { class: "turn-clock", dataset: { clock: page.seat } }));
+  if (table.hint) out.push(hintBox(page));
   return out;
+}
+
+/** The table's hint option: ask the quick search bot what it would do here. */
+function hintBox(page) {
+  const hint = page.hint && page.hint.seq === page.model.table.seq ? page.hint : null;
+  return h("div", { class: "hint-box", "aria-live": "polite" },
+    hint
+      ? h("p", { class: "hint-line", id: "hint-text", text: hint.text })
+      : button("Hint", { class: "small-button", id: "ask-hint", dataset: { key: "ask-hint" }, title: "What would the quick search bot do here?", onclick: () => page.askHint() }));
 }
 
 function mine(page, v, legal) {

@@ -4,6 +4,7 @@
 // position is drawn by the server with deepsix.svg (the library's own pictures) and put in
 // the page as inline SVG, so its title and description reach a screen reader.
 
+import { analysisSection } from "./analysis.js";
 import { api } from "./api.js";
 import { SEATS, SEAT_NAMES, SUIT_NAMES, cardName } from "./cards.js";
 import { h, setText } from "./dom.js";
@@ -72,7 +73,14 @@ export class ReplayPage {
         seats,
         h("p", {}, h("a", { class: "button", href: `/api/tables/${this.tableId}/record`, download: `deepsix-${this.tableId}.txt` }, "Download the record"),
           " ", h("a", { class: "button", href: "/" }, "Lobby"))),
-      h("div", { class: "replay-main" }, this.picture, h("section", { class: "panel" }, h("h3", { text: "This step" }), this.narration))));
+      h("div", { class: "replay-main" }, this.picture, h("section", { class: "panel" }, h("h3", { text: "This step" }), this.narration)),
+      h("section", { class: "panel replay-analysis" }, h("h2", { text: "Where the points went" }),
+        h("p", { class: "muted", text: "Each hand's decisions that cost 10 points or more against the best choice: cards from eight tricks left solved exactly with every hand seen, earlier ones estimated on deals dealt to fit what the player saw. \"Show\" goes to the position before the decision." }),
+        this.hands.map((record) => h("div", { class: "replay-hand-analysis" }, h("h3", { text: `Hand ${record.number}` }),
+          analysisSection(this.tableId, record.number, {
+            name: (s) => this.name(s),
+            stepLink: (step) => h("button", { type: "button", class: "link", dataset: { key: `moment-${step}` }, "aria-label": `Show the position before step ${step}`, onclick: () => this.go(step - 1) }, "Show"),
+          }))))));
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement && event.target.type !== "radio" && event.target.type !== "range") return;
       if (event.key === "ArrowRight" && event.target !== this.slider) this.go(this.step + 1);

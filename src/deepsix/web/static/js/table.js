@@ -5,6 +5,7 @@
 // version of the game (`seq`) they were chosen in: a move chosen in a position the table
 // has left is refused by the server, and the page says so and shows the table as it is.
 
+import { hintWords } from "./analysis.js";
 import { api } from "./api.js";
 import { SEATS, SEAT_NAMES, cardName, partnerOf } from "./cards.js";
 import { Chat } from "./chat.js";
@@ -324,7 +325,25 @@ export class TablePage {
     const t = this.model.table;
     return [v.phase, v.to_act, this.seat, v.legal_actions, t.started, t.seats.map((s) => [s.kind, s.standin || null]),
       this.choice, this.sending, v.passed.length, v.bid, v.winner, t.status, t.result, t.next, this.inviteCode, this.host,
-      this.model.clock && this.model.clock.seat];
+      this.model.clock && this.model.clock.seat, t.hint, this.hint && [this.hint.seq, this.hint.text]];
+  }
+
+  /** Ask the server for the hint bot's choice on this turn (a table made with hints). */
+  async askHint() {
+    const seq = this.model.table.seq;
+    this.hint = { seq, text: "Thinking…" };
+    this.render();
+    let text;
+    try {
+      const answer = await api("GET", `/api/tables/${encodeURIComponent(this.tableId)}/hint`, undefined, this.token);
+      text = `Hint: the ${answer.bot} bot would ${hintWords(answer.action, (c) => this.meldName(c))}`;
+    } catch (error) {
+      text = `No hint: ${error.message}`;
+    }
+    if (this.hint && this.hint.seq === seq) {
+      this.hint = { seq, text };
+      this.render();
+    }
   }
 
   /** Whether the game is still being played at this table. */

@@ -1,0 +1,122 @@
+"""``deepsix analyze``: runs on a game saved by ``deepsix play --save``, prints each hand's
+costly moments, writes JSON, repeats itself with a seed and refuses bad arguments in one line."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from deepsix import HeuristicBot, Seat, view
+from deepsix.cli import load_game, main
+from tests.cli.test_cli import natural
+
+
+def one_hand_at_the_prompt(save: Path) -> None:
+    """A person at East types the heuristic's moves for one hand, then the input ends."""
+    rng = random.Random(2)
+
+    def read() -> str:
+        state = load_game(save).state  # saved before every prompt
+        if state.completed_hands:
+            raise EOFError
+        assert state.to_act is Seat.EAST
+        return natural(HeuristicBot().choose(view(state, Seat.EAST), rng))
+
+    argv = ["--no-color", "play", "--seed", "5", "--seat", "E", "--save", str(save)]
+    assert main(argv, read=read) == 0
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    save = tmp_path_factory.mktemp("analyze") / "game.rec"
+    one_hand_at_the_prompt(save)
+    assert len(load_game(save).state.completed_hands) == 1
+    return save
+
+
+def test_analyze_a_game_saved_by_play(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_json = tmp_path / "analysis.json"
+    argv = ["--no-color", "analyze", str(played), "--budget", "quick", "--json", str(out_json)]
+    assert main([*argv, "--threshold", "0", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert f"{played}: 1 finished hand, budget quick, seed 0" in out
+    assert "Hand 1: " in out
+    assert "cost by seat: North " in out
+    data = json.loads(out_json.read_text())
+    decisions = data["hands"][0]["decisions"]
+    # --all lists every decision analysed, one line each, with its step
+    for decision in decisions:
+        assert f"step {decision['step']:>3}  " in out
+    assert {d["method"] for d in decisions} == {"exact", "estimate"}
+    history = load_game(played).state.history
+    assert all(d["played"] == _notation(history[d["step"] - 1]) for d in decisions)
+    # the same record, budget and seed: the same analysis
+    again = tmp_path / "again.json"
+    assert main(["analyze", str(played), "--budget", "quick", "--json", str(again)]) == 0
+    repeat = json.loads(again.read_text())
+    for hand in (data, repeat):
+        for entry in hand["hands"]:
+            entry.pop("seconds")
+    assert repeat == data
+
+
+def _notation(action: object) -> str:
+    from deepsix.io.notation import format_action
+
+    return format_action(action)  # type: ignore[arg-type]  # an Action from the history
+
+
+def test_analyze_with_a_time_limit_says_what_it_skipped(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", str(played), "--time-limit", "0.000001"]) == 0
+    assert "skipped (time limit)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "words"),
+    [
+        (["--hand", "2"], 2, ["--hand 2", "1 to 1"]),
+        (["--time-limit", "0"], 2, ["--time-limit"]),
+        (["--budget", "huge"], 2, ["--budget", "invalid choice"]),
+        (["--threshold", "-5"], 2, ["--threshold"]),
+        (["--json", "{missing}/a.json"], 2, ["--json", "does not exist"]),
+    ],
+)
+def test_bad_arguments_are_one_line(
+    played: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    *,
+    argv: list[str],
+    status: int,
+    words: list[str],
+) -> None:
+    filled = [a.format(missing=tmp_path / "missing") for a in argv]
+    assert main(["--no-color", "analyze", str(played), *filled]) == status
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    for word in words:
+        assert word in line
+
+
+def test_a_missing_record_or_one_without_a_finished_hand_fails_with_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", str(tmp_path / "nope.rec")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    fresh = tmp_path / "fresh.rec"
+    assert main(["--no-color", "play", "--seed", "1", "--save", str(fresh)], read=_quit) == 0
+    capsys.readouterr()
+    assert main(["analyze", str(fresh)]) == 1
+    assert "no hand of this game is finished" in capsys.readouterr().err
+
+
+def _quit() -> str:
+    return "quit"

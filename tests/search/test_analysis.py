@@ -1,0 +1,198 @@
+"""Analysis for players: exact values agree with the solver and the hand's score, a blunder is
+found and priced, estimates repeat with their seed, bad arguments are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from deepsix import Bid, GameState, HeuristicBot, Phase, PlayCard, apply, new_game, shuffled_deal
+from deepsix.errors import ParseError
+from deepsix.io.record import record_of
+from deepsix.search import SearchError
+from deepsix.search.analysis import (
+    BUDGETS,
+    AnalysisBudget,
+    Decision,
+    Method,
+    analysis_data,
+    analyze_game,
+)
+from deepsix.search.solver import move_values, solve
+from deepsix.views import view
+
+EXACT = 6
+"""Tricks left from which the tests solve exactly (quick in pure Python)."""
+CHEAP = AnalysisBudget(worlds=1, exact_tricks=EXACT, max_candidates=3)
+"""The estimates' budget of the tests: the least that takes every path."""
+
+
+def one_hand(seed: int, choose_card: str = "heuristic", blunder_at: int | None = None) -> GameState:
+    """One hand played to its score: the heuristic everywhere, except that with at most
+    :data:`EXACT` tricks left every card is a best card of the solver (``choose_card ==
+    "solver"``), and at play number ``blunder_at`` of that endgame the worst card instead."""
+    state = apply(new_game(), shuffled_deal(seed))
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    endgame_plays = 0
+    while not state.completed_hands:
+        seat = state.to_act
+        assert seat is not None
+        action = bot.choose(view(state, seat), rng)
+        late = state.phase is Phase.PLAY and 14 - len(state.tricks) <= EXACT
+        if late and choose_card == "solver" and len(state.legal_actions()) > 1:
+            values = move_values(state)
+            team = seat.team
+            # fewest points for my team, most for theirs: the card the analysis calls best
+            ranked = sorted(values, key=lambda v: v.points[team] - v.points[1 - team])
+            if endgame_plays == blunder_at:
+                action = PlayCard(seat, ranked[-1].card)
+            else:
+                action = PlayCard(seat, solve(state).best[0])
+            endgame_plays += 1
+        state = apply(state, action)
+    return state
+
+
+def net(state: GameState, team: int) -> int:
+    scores = state.completed_hands[0].scores
+    return scores[team] - scores[1 - team]
+
+
+def test_best_play_in_the_endgame_costs_nothing_and_is_worth_the_hands_score() -> None:
+    state = one_hand(5, choose_card="solver")
+    hand = analyze_game(state, budget=CHEAP, seed=1).hands[0]
+    exact = [d for d in hand.decisions if d.method is Method.EXACT]
+    assert exact, "the endgame has decisions"
+    for decision in exact:
+        assert decision.trick is not None
+        assert decision.trick > 14 - EXACT
+        assert decision.cost == 0
+        assert decision.played_value == decision.best_value
+        # best play from here on is what happened: the value is the hand's real outcome
+        assert decision.played_value == net(state, decision.seat.team)
+
+
+def test_a_blunder_in_the_endgame_is_found_and_priced_by_the_solver() -> None:
+    for seed in range(5, 30):
+        for blunder in (0, 3, 6):
+            state = one_hand(seed, choose_card="solver", blunder_at=blunder)
+            hand = analyze_game(state, budget=CHEAP, seed=1).hands[0]
+            exact = [d for d in hand.decisions if d.method is Method.EXACT]
+            worst = max(exact, key=lambda d: d.cost)
+            if worst.cost >= 10:
+                break
+        else:
+            continue
+        break
+    else:  # pragma: no cover - the deals above hold blunders
+        pytest.fail("no deal with a costly endgame blunder")
+    assert worst in hand.costly()
+    assert worst.costly
+    assert worst.best != worst.played
+    assert worst.cost == worst.played_value - worst.best_value
+    # the price is the solver's: the difference between the two cards' exact outcomes
+    step_state = state_before(state, worst)
+    values = {v.card: v.points for v in move_values(step_state)}
+    team = worst.seat.team
+    assert isinstance(worst.played, PlayCard)
+    assert isinstance(worst.best, PlayCard)
+    played, best = values[worst.played.card], values[worst.best.card]
+    # each team's own points count against it (scores here are plain card points or the fail)
+    assert (played[team] - played[1 - team]) > (best[team] - best[1 - team])
+    # every other exact decision was the solver's own card: free
+    assert all(d.cost == 0 for d in exact if d is not worst)
+
+
+def state_before(final: GameState, decision: Decision) -> GameState:
+    state = apply(new_game(), final.history[0])
+    assert isinstance(state, GameState)
+    for action in final.history[1 : decision.step - 1]:
+        state = apply(state, action)
+    assert state.legal_actions().count(decision.played) == 1
+    return state
+
+
+def test_every_decision_is_listed_once_with_its_candidates() -> None:
+    state = one_hand(3)
+    hand = analyze_game(state, budget=CHEAP, seed=2).hands[0]
+    decisions = hand.decisions
+    actions = [a for a in state.history if type(a).__name__ != "Deal"]
+    assert len(decisions) + hand.forced == len(actions)
+    assert hand.skipped == 0
+    phases = {d.phase for d in decisions}
+    assert {Phase.BIDDING, Phase.PLAY, Phase.PARTNER_PASS, Phase.BIDDER_PASS} <= phases
+    for decision in decisions:
+        assert state.history[decision.step - 1] == decision.played
+        assert decision.cost >= 0
+        assert decision.played in [choice.action for choice in decision.choices]
+        values = [choice.value for choice in decision.choices]
+        assert values == sorted(values)
+        assert decision.best == decision.choices[0].action
+        if decision.method is Method.ESTIMATE:
+            assert decision.worlds == CHEAP.worlds
+            assert len(decision.choices) <= CHEAP.max_candidates
+            if decision.best == decision.played:
+                assert decision.cost == 0
+        else:
+            assert decision.worlds == 0
+            assert decision.margin == 0
+
+
+def test_the_same_seed_gives_the_same_analysis_whole_or_by_hand() -> None:
+    state = one_hand(8)
+    first = analyze_game(state, budget=CHEAP, seed=4)
+    assert analyze_game(record_of(state), budget=CHEAP, seed=4) == first
+    assert analyze_game(state, budget=CHEAP, seed=4, hands=[1]) == first
+    json.dumps(analysis_data(first))  # plain data
+
+
+def test_a_reckless_bid_is_estimated_as_costly() -> None:
+    """North opens with the lowest bid there is; the play-outs fail the contract."""
+    state = apply(new_game(), shuffled_deal(11))
+    rng = random.Random(0)
+    bot = HeuristicBot()
+    while not state.completed_hands:
+        seat = state.to_act
+        assert seat is not None
+        action = bot.choose(view(state, seat), rng)
+        if state.phase is Phase.BIDDING and not state.setup.bids:
+            action = [a for a in state.legal_actions() if isinstance(a, Bid)][-1]
+        state = apply(state, action)
+    budget = AnalysisBudget(worlds=4, exact_tricks=0)
+    auction = analyze_game(state, budget=budget, phases=[Phase.BIDDING]).hands[0].decisions
+    assert {d.phase for d in auction} == {Phase.BIDDING}
+    opening = next(d for d in auction if d.step == 2)
+    assert isinstance(opening.played, Bid)
+    assert opening.cost >= 100
+    assert opening.costly
+    assert opening.method is Method.ESTIMATE
+
+
+def test_a_time_limit_skips_and_counts_rather_than_guessing() -> None:
+    state = one_hand(3)
+    hand = analyze_game(state, budget=CHEAP, time_limit=1e-9).hands[0]
+    assert hand.decisions == ()
+    assert hand.skipped > 0
+    assert hand.skipped + hand.forced == sum(1 for a in state.history[1:])
+
+
+def test_bad_arguments_are_refused_with_the_librarys_errors() -> None:
+    state = one_hand(3)
+    with pytest.raises(SearchError, match="budget"):
+        analyze_game(state, budget="thorough")
+    with pytest.raises(SearchError, match="finished hand"):
+        analyze_game(state, hands=[2])
+    with pytest.raises(SearchError, match="GameState"):
+        analyze_game("game.rec")  # type: ignore[arg-type]  # the wrong type, on purpose
+    with pytest.raises(SearchError, match="worlds"):
+        AnalysisBudget(worlds=0)
+    with pytest.raises(SearchError, match="exact_tricks"):
+        AnalysisBudget(exact_tricks=15)
+    with pytest.raises(ParseError, match="oracle"):
+        AnalysisBudget(policy="oracle")
+    assert set(BUDGETS) == {"quick", "normal", "deep"}
+    unfinished = apply(new_game(), shuffled_deal(1))
+    assert analyze_game(unfinished).hands == ()
