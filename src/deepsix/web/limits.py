@@ -132,7 +132,7 @@ class Guard:
     # -- requests and tables --------------------------------------------------------------
 
     def request(self, address: str | None) -> None:
-        """An HTTP API request from ``address``: :class:`WebError` 429 over its rate."""
+        """An HTTP API request from ``address``: ``WebError`` 429 over its rate."""
         if address is None:
             return
         rate = self.config.requests_per_second
@@ -140,7 +140,7 @@ class Guard:
             raise WebError("rate-limited", f"more than {rate:g} requests a second: slow down", 429)
 
     def make_table(self, address: str | None, tables: Iterable[Made], *, bots: bool) -> None:
-        """``address`` makes a table (with bots, or not): :class:`WebError` 429 if it made too
+        """``address`` makes a table (with bots, or not): ``WebError`` 429 if it made too
         many lately, or holds too many live ones (``tables``: every live table)."""
         if address is None:
             return
@@ -164,7 +164,7 @@ class Guard:
             )
 
     def bot_table(self, address: str | None, mine: Iterable[Made]) -> None:
-        """A table of ``address`` gets bots: :class:`WebError` 429 if it holds too many such."""
+        """A table of ``address`` gets bots: ``WebError`` 429 if it holds too many such."""
         if address is None:
             return
         most = self.config.bot_tables_per_address

@@ -217,7 +217,7 @@ class Lobby:
     ) -> tuple[Room, str | None, str]:
         """A new table; returns it, the creator's seat credential (if she sits) and the host's.
 
-        ``maker`` is the client's address: :class:`WebError` 429 if it made too many tables
+        ``maker`` is the client's address: ``WebError`` 429 if it made too many tables
         (:class:`~deepsix.web.limits.Guard`)."""
         config = self.services.config
         live = self.live()
