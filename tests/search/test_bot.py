@@ -300,3 +300,20 @@ def test_cli_hint_asks_the_search_bot() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "The search bot would:" in done.stdout
+
+
+def test_another_candidate_needs_clear_evidence() -> None:
+    """The significance rule: the policy's choice (candidate 0) stays unless the best mean
+    gains more than ``confidence`` standard errors over it, deal by deal."""
+    from deepsix.search.bot import _significant
+
+    always_better = [[30.0, 50.0, 10.0], [20.0, 40.0, 0.0]]  # 10 better in every deal
+    assert _significant(always_better, 1.0) == 1
+    assert _significant(always_better, 100.0) == 1  # no spread: any confidence is met
+    once = [[0.0, 20.0, 0.0], [0.0, 0.0, 0.0]]  # a mean gain of exactly one standard error
+    assert _significant(once, 1.0) == 0
+    assert _significant(once, 0.99) == 1
+    assert _significant(once, 0.0) == 1  # confidence 0: the lowest mean
+    worse = [[0.0, 0.0], [10.0, -5.0], [1.0, 1.0]]
+    assert _significant(worse, 0.0) == 0  # the policy's choice has the lowest mean
+    assert _significant([[5.0], [0.0]], 1.0) == 0  # one deal: no standard error, no switch
