@@ -199,7 +199,9 @@ def _report(out: str, upper: str, lower: str, games: bool) -> MatchSummary | Non
             outcomes += _played(os.path.join(out, name), 0)
         elif name.startswith(f"{stem}-from-"):
             outcomes += _played(os.path.join(out, name), int(name.rsplit("-", 1)[1]))
-    if not outcomes:
+    unique = {(game.deal, game.swapped): game for game in reversed(outcomes)}
+    outcomes = sorted(unique.values(), key=lambda game: (game.deal, game.swapped))
+    if not outcomes:  # a deal both parts played is counted once (seeded: the same games)
         return None
     config = MatchConfig((upper, lower), deals=1, seed=LADDER_SEED)
     return MatchResult(config=config, outcomes=tuple(outcomes), elapsed=0.0, workers=0).summary()
