@@ -88,6 +88,17 @@ def test_views_and_states_agree_on_public_facts(state: GameState) -> None:
     assert public.tricks_taken == (taken[Team.NORTH_SOUTH], taken[Team.EAST_WEST])
 
 
+def test_known_holdings_share_copies_across_families_only_with_sharing() -> None:
+    """An eights wide and a deep echo of eights in spades: with sharing they may use the same
+    8S copies (two known), without it each needs its own (three), less what was played."""
+    melds = ((Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.DEEP_ECHO, Suit.SPADES)), (), (), ())
+    eight = Card("8S")
+    assert known_holdings(melds, [], sharing=True)[Seat.NORTH][eight] == 2
+    assert known_holdings(melds, [], sharing=False)[Seat.NORTH][eight] == 3
+    played = [((Seat.NORTH, eight), (Seat.EAST, Card("2S")))]
+    assert known_holdings(melds, played, sharing=False)[Seat.NORTH][eight] == 2
+
+
 def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
     plays: list[Plays]
     # 6S led, 8S played over it; a follower who then plays the 2S cannot hold the other 8S
