@@ -262,7 +262,11 @@ def run_mutant(
 
 
 def copy_tests(place: Path, path: str) -> None:
-    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``."""
+    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``.
+
+    A test's node id (``file::name``) copies its file.
+    """
+    path = path.split("::")[0]
     source, target = ROOT / path, place / path
     if target.exists():
         return
