@@ -266,7 +266,7 @@ def copy_tests(place: Path, path: str) -> None:
 
     A test's node id (``file::name``) copies its file.
     """
-    path = path.split("::")[0]
+    path = path.split("::", maxsplit=1)[0]
     source, target = ROOT / path, place / path
     if target.exists():
         return
