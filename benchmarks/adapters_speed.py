@@ -191,6 +191,14 @@ def main() -> None:
         f"{statistics.median(versus_hearts):.2f}x (median of rounds; range "
         f"{min(versus_hearts):.2f}-{max(versus_hearts):.2f})"
     )
+    openspiel_ratio = statistics.median(versus_hearts)
+    pettingzoo_ratio = statistics.median(ratios["pettingzoo"])
+    for what, ratio, target in (
+        ("openspiel+tensor vs hearts+tensor (decisions/s)", openspiel_ratio, 2.0),
+        ("pettingzoo vs engine (hands/s)", pettingzoo_ratio, 0.3),
+    ):
+        verdict = "met" if ratio >= target else "NOT met"
+        print(f"  target {what} >= {target}x: {ratio:.3f}x, {verdict}")
     print("  (a hand of hearts is a deal: 52 cards; ratios are medians of per-round ratios)")
 
 

@@ -82,9 +82,11 @@ class Written:
         "head",
         "me",
         "passes",
+        "played",
         "setup",
         "sizes",
         "taken",
+        "tally",
         "totals",
         "trick",
         "tricks",
@@ -104,6 +106,10 @@ class Written:
         self.voids: _Record = unset
         self.taken: _Record = unset
         self.totals: _Record = unset
+        self.played: dict[int, int] = {}
+        """Without perfect recall: the counts of the cards each seat played, as written."""
+        self.tally: tuple[object, list[int]] = (_UNSET, [])
+        """The tally (:meth:`Encoder._tally`) of the completed tricks written."""
 
 
 class Encoder:
@@ -307,7 +313,6 @@ class Encoder:
         tally = self._tally(tricks)
         void_rows = tally[4:]
         if len(trick) > 1:
-            void_rows = list(void_rows)
             led = trick[0][1] // 7
             for seat, card in trick[1:]:
                 if card // 7 != led:
@@ -371,11 +376,16 @@ class Encoder:
             return memo[1]
         start = len(done)
         if start and start < len(tricks) and tricks[start - 1] is done[start - 1]:
-            ones = list(memo[1])
+            ones = memo[1] + self._trick_rows(me, tricks, start)
         else:
-            ones = []
-            start = 0
+            ones = self._trick_rows(me, tricks, 0)
+        self._trick_memo[me] = (tricks, ones)
+        return ones
+
+    def _trick_rows(self, me: int, tricks: tuple[Trick, ...], start: int) -> list[int]:
+        """The entries of the completed tricks from ``tricks[start]`` on."""
         rel = _RELATIVE[me]
+        ones = []
         for k in range(start, len(tricks)):
             trick = tricks[k]
             row = self.tricks + k * _TRICK_ROW
@@ -384,7 +394,6 @@ class Encoder:
                 ones.append(row + rel[seat] * _NUM_CARDS + card)
             ones.append(self.trick_leaders + k * 4 + rel[plays[0][0]])
             ones.append(self.trick_winners + k * 4 + rel[trick.winner])
-        self._trick_memo[me] = (tricks, ones)
         return ones
 
     def _played(self, me: int, tricks: tuple[Trick, ...]) -> dict[int, int]:
@@ -403,34 +412,11 @@ class Encoder:
 
     def _tally(self, tricks: tuple[Trick, ...]) -> list[int]:
         """Tricks taken (2), card points (2) and per seat a bit set of void suits (4), from
-        the completed tricks: the same for every observer, so kept once.  A hand's tricks
-        grow one at a time: the tally of the tuple before is extended by the new ones."""
+        the completed tricks: the same for every observer, so kept once."""
         memo = self._tally_memo
-        done = memo[0]
-        if done is tricks:
+        if memo[0] is tricks:
             return memo[1]
-        start = len(done)
-        if start and start < len(tricks) and tricks[:start] == done:
-            before = memo[1]
-            new = tricks[start:]
-        else:
-            before = [0, 0, 0, 0, 0, 0, 0, 0]
-            new = tricks
-            start = 0
-        taken = tricks_taken(new)
-        # The last-trick bonus counts when the new tricks end the hand.
-        points = card_points(new, tricks_per_hand=HAND_SIZE - start)
-        tally = [
-            before[0] + taken[0],
-            before[1] + taken[1],
-            before[2] + points[0],
-            before[3] + points[1],
-        ]
-        for seat, suits in enumerate(voids([trick.plays for trick in new])):
-            bits = before[4 + seat]
-            for suit in suits:
-                bits |= 1 << suit
-            tally.append(bits)
+        tally = _extended_tally(memo[0], memo[1], tricks)
         self._tally_memo = (tricks, tally)
         return tally
 
@@ -633,34 +619,36 @@ class Encoder:
         done = old[0]
         if done is not tricks:
             # A hand's completed tricks grow one at a time: set only the new one's entries.
-            grown = (
-                type(done) is tuple and 0 < len(done) < len(tricks) and tricks[: len(done)] == done
-            )
+            start = len(done) if type(done) is tuple else 0
+            grown = 0 < start < len(tricks) and tricks[:start] == done
+            start = start if grown else 0
             if self.perfect_recall:
-                ones = self._completed_tricks(me, tricks)
                 if grown:
-                    start = len(old[1])
-                    at += ones[start:]
-                    values += [1.0] * (len(ones) - start)
+                    new = self._trick_rows(me, tricks, start)
+                    ones = old[1] + new
+                    at += new
+                    values += [1.0] * len(new)
                 else:
+                    ones = self._trick_rows(me, tricks, 0)
                     clear += old[1]
                     at += ones
                     values += [1.0] * len(ones)
                 w.tricks = (tricks, ones)
             else:
-                played = self._played(me, tricks)
-                if grown:
-                    assert type(done) is tuple
-                    base = self.played
-                    for k in range(len(done), len(tricks)):
-                        for seat, card in tricks[k].plays:
-                            index = base + rel[seat] * _NUM_CARDS + card
+                played = dict(w.played) if grown else {}
+                base = self.played
+                for k in range(start, len(tricks)):
+                    for seat, card in tricks[k].plays:
+                        index = base + rel[seat] * _NUM_CARDS + card
+                        played[index] = n = played.get(index, 0) + 1
+                        if grown:
                             at.append(index)
-                            values.append(float(played[index]))
-                else:
+                            values.append(float(n))
+                if not grown:
                     clear += old[1]
                     at += played
                     values += map(float, played.values())
+                w.played = played
                 w.tricks = (tricks, list(played))
         key = (trick, len(tricks))
         old = w.trick
@@ -680,10 +668,14 @@ class Encoder:
             at += ones
             values += [1.0] * len(ones)
             w.trick = (key, ones)
-        tally = self._tally(tricks)
+        known = w.tally
+        if known[0] is tricks:
+            tally = known[1]
+        else:
+            tally = _extended_tally(known[0], known[1], tricks)
+            w.tally = (tricks, tally)
         void_rows = tally[4:]
         if len(trick) > 1:
-            void_rows = list(void_rows)
             led = trick[0][1] // 7
             for seat, card in trick[1:]:
                 if card // 7 != led:
@@ -753,3 +745,29 @@ def _swap(key: object, old: _Record, counted: dict[int, int], changes: Changes) 
     changes[1].extend(indices)
     changes[2].extend(map(float, counted.values()))
     return (key, indices)
+
+
+def _extended_tally(done: object, before: list[int], tricks: tuple[Trick, ...]) -> list[int]:
+    """:meth:`Encoder._tally` of ``tricks``, knowing ``before``, the tally of ``done``:
+    a hand's tricks grow one at a time, so the tally of the tricks before is extended
+    by the new ones when ``done`` starts ``tricks``."""
+    start = len(done) if type(done) is tuple else 0
+    if not (start and start < len(tricks) and tricks[:start] == done):
+        before = [0, 0, 0, 0, 0, 0, 0, 0]
+        start = 0
+    new = tricks[start:]
+    taken = tricks_taken(new)
+    # The last-trick bonus counts when the new tricks end the hand.
+    points = card_points(new, tricks_per_hand=HAND_SIZE - start)
+    tally = [
+        before[0] + taken[0],
+        before[1] + taken[1],
+        before[2] + points[0],
+        before[3] + points[1],
+    ]
+    for seat, suits in enumerate(voids([trick.plays for trick in new])):
+        bits = before[4 + seat]
+        for suit in suits:
+            bits |= 1 << suit
+        tally.append(bits)
+    return tally
