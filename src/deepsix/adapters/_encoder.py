@@ -64,6 +64,8 @@ Changes = tuple[list[int], list[int], list[float]]
 
 _Record = tuple[object, list[int]]
 """A group of entries as written: the facts it was written from, and its indices."""
+_SHARED_TALLIES: Final = 8192
+"""How many tallies of completed tricks :meth:`Encoder.changes_from_state` shares between seats."""
 _UNSET: Final = object()
 """The key of a group a vector does not hold yet."""
 
@@ -173,6 +175,7 @@ class Encoder:
         self._played_memo: list[tuple[tuple[Trick, ...], dict[int, int]]] = [((), {})] * 4
         self._tally_memo: tuple[tuple[Trick, ...], list[int]] = ((), [0, 0, 0, 0, 0, 0, 0, 0])
         self.size = size
+        self._tallies: dict[int, tuple[tuple[Trick, ...], list[int]]] = {}
         # Per (thread, observing seat): a list vector and what it holds, for :meth:`tensor`.
         self._vectors: dict[tuple[int, int], tuple[Written, list[float]]] = {}
 
@@ -672,7 +675,16 @@ class Encoder:
         if known[0] is tricks:
             tally = known[1]
         else:
-            tally = _extended_tally(known[0], known[1], tricks)
+            # The same for every seat: the first seat of a game to see these tricks keeps
+            # their tally for the others (by identity, in a table emptied when it fills up).
+            shared = self._tallies.get(id(tricks))
+            if shared is not None and shared[0] is tricks:
+                tally = shared[1]
+            else:
+                tally = _extended_tally(known[0], known[1], tricks)
+                if len(self._tallies) >= _SHARED_TALLIES:
+                    self._tallies.clear()
+                self._tallies[id(tricks)] = (tricks, tally)
             w.tally = (tricks, tally)
         void_rows = tally[4:]
         if len(trick) > 1:
