@@ -465,6 +465,7 @@ class Encoder:
                 setup.melds,
                 state.trick,
                 state.tricks,
+                setup,
             )
         except BaseException:  # forget what is written: the next changes write it all
             Written.__init__(written, written.me)
@@ -493,6 +494,7 @@ class Encoder:
                 view.melds,
                 view.trick,
                 view.tricks,
+                None,
             )
         except BaseException:  # forget what is written: the next changes write it all
             Written.__init__(written, written.me)
@@ -546,7 +548,10 @@ class Encoder:
         melds: tuple[tuple[Meld, ...], ...],
         trick: tuple[tuple[Seat, int], ...],
         tricks: tuple[Trick, ...],
+        setup: object,
     ) -> Changes:
+        """The changes; ``setup`` is the state's hand setup, from which the auction, contract,
+        invitation, pass counts and melds come (None: compare those facts themselves)."""
         me = w.me
         rel = _RELATIVE[me]
         clear: list[int] = []
@@ -602,9 +607,13 @@ class Encoder:
                     else:
                         clear.append(base + rel[seat])
             w.sizes = hand_sizes
-        key = (bids, bidder, bid, sunk_suit, invitation, pass_counts, melds)
+        key = (
+            setup
+            if setup is not None
+            else (bids, bidder, bid, sunk_suit, invitation, pass_counts, melds)
+        )
         old = w.setup
-        if old[0] != key:
+        if old[0] is not key and old[0] != key:
             counted = dict.fromkeys(self._auction(me, bids), 1)
             if bidder is not None and bid is not None:
                 counted[self.bidder + rel[bidder]] = 1
@@ -618,6 +627,14 @@ class Encoder:
                 counted[self.pass_counts + 1] = pass_counts[1]
             counted.update(self._melds(me, melds))
             w.setup = _swap(key, old, counted, changes)
+        key = (scores, hand_number)
+        old = w.totals
+        if old[0] != key:
+            team = me & 1
+            counted = {}
+            _add_pair(counted, self.scores, scores[team], scores[1 - team])
+            counted[self.hand_number] = hand_number
+            w.totals = _swap(key, old, counted, changes)
         old = w.tricks
         done = old[0]
         if done is not tricks:
@@ -655,7 +672,8 @@ class Encoder:
                 w.tricks = (tricks, list(played))
         key = (trick, len(tricks))
         old = w.trick
-        if old[0] != key:
+        same_trick = old[0] == key
+        if not same_trick:
             ones = []
             if trick:
                 if self.perfect_recall:
@@ -673,6 +691,8 @@ class Encoder:
             w.trick = (key, ones)
         known = w.tally
         if known[0] is tricks:
+            if same_trick:  # the voids come from the tricks and the trick: unchanged
+                return changes
             tally = known[1]
         else:
             # The same for every seat: the first seat of a game to see these tricks keeps
@@ -715,14 +735,6 @@ class Encoder:
             _add_pair(counted, self.tricks_taken, tally[team], tally[1 - team])
             _add_pair(counted, self.points_taken, tally[2 + team], tally[3 - team])
             w.taken = _swap(tricks, old, counted, changes)
-        key = (scores, hand_number)
-        old = w.totals
-        if old[0] != key:
-            team = me & 1
-            counted = {}
-            _add_pair(counted, self.scores, scores[team], scores[1 - team])
-            counted[self.hand_number] = hand_number
-            w.totals = _swap(key, old, counted, changes)
         return changes
 
     def dense(self, entries: Entries, size: int) -> list[float]:
