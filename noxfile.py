@@ -29,6 +29,7 @@ nox.options.sessions = [
     "typecheck",
     "tests",
     "tests_compiled",
+    "mutation_smoke",
     "install_matrix",
     "docs",
     "rl",
@@ -221,6 +222,18 @@ def verify(session: nox.Session) -> None:
 
 
 @nox.session
+def mutation_smoke(session: nox.Session) -> None:
+    """A fixed list of mutants of the core that the tests must kill (tools/mutation/smoke.py).
+
+    The full mutation run (``tools/mutation/run_mutants.py``, docs/verification.md) takes
+    an hour and more; this runs a few of its killed mutants per core module, each against
+    the tests that state the rule it breaks, so the score cannot decay silently.
+    """
+    install(session, "test")
+    session.run("python", "tools/mutation/smoke.py", *session.posargs)
+
+
+@nox.session
 def crosshair(session: nox.Session) -> None:
     """The rule functions' properties (tests/core/test_crosshair.py), run symbolically by CrossHair.
 
@@ -261,12 +274,14 @@ def typecheck(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff (lint and formatting), every source compiled with warnings as errors (an invalid
-    escape sequence fails), and actionlint over the GitHub workflows."""
+    escape sequence fails), actionlint over the GitHub workflows, and hadolint over the
+    Containerfile."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
     session.run("ruff", "check", *LINTED)
     session.run("ruff", "format", "--check", *LINTED)
     session.run("python", "-W", "error", "tools/compile_all.py", *LINTED)
     session.run("actionlint", *map(str, sorted((ROOT / ".github" / "workflows").glob("*.yml"))))
+    session.run("hadolint", "Containerfile")  # the web table's image: linted, never built here
 
 
 @nox.session

@@ -48,10 +48,12 @@ EVALUATION_BUDGET = SearchBot(
     rollout_worlds=0,
     auction_rollouts=0,
     sunk_rollouts=0,
+    exchange_rollouts=0,
 )
 """The per-decision budget of the reported evaluation, fixed before the run on the
-report's seeds: endgame solves from 7 tricks left on 10 sampled deals (a deal needing
-more than 200,000 nodes does not vote); the auction and the sunk suit as the heuristic.
+report's seeds (issue 11; ``SearchBot.endgame()`` since issue 26): endgame solves
+from 7 tricks left on 10 sampled deals (a deal needing more than 200,000 nodes does
+not vote); every other phase as the heuristic.
 Meant for the compiled build, where the solver is fast enough for 500 duplicate deals
 and 200 games in well under an hour of two cores.  Override any field from the command
 line (``--worlds 12`` ...)."""

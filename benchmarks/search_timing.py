@@ -6,9 +6,9 @@ split into the endgame the bot solves and the tricks before it), the
 number of decisions and the median, 95th percentile and worst CPU time
 per decision (``time.process_time``: comparable on a shared machine).
 
-    python benchmarks/search_timing.py --hands 6          # the interactive default budget
-    python benchmarks/search_timing.py --hands 6 --worlds 10 --solve-tricks 4 \\
-        --auction-rollouts 0 --sunk-rollouts 0            # the evaluation budget
+    python benchmarks/search_timing.py --hands 6 --preset quick   # the live tables' budget
+    python benchmarks/search_timing.py --hands 6 --preset deep    # analysis and evaluation
+    python benchmarks/search_timing.py --hands 6 --preset deep --worlds 12   # a variant
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections import defaultdict
 
 import attrs
 
+import deepsix.compiled
 from deepsix import Action, PlayerView, play_game
 from deepsix.search import SearchBot
 
@@ -31,6 +32,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--preset", choices=("quick", "deep", "endgame"), default="quick")
     for field in attrs.fields(SearchBot):
         if field.type in ("int", int):
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=int, default=None)
@@ -40,7 +42,7 @@ def main() -> int:
         for field in attrs.fields(SearchBot)
         if getattr(args, field.name, None) is not None
     }
-    bot = attrs.evolve(SearchBot(), **changes)
+    bot: SearchBot = attrs.evolve(getattr(SearchBot, args.preset)(), **changes)
     times: dict[str, list[float]] = defaultdict(list)
 
     class Timed:
@@ -54,7 +56,7 @@ def main() -> int:
             times[phase].append(time.process_time() - start)
             return action
 
-    print(f"budget: {bot}")
+    print(f"build: {deepsix.compiled.BUILD}; budget {args.preset}: {bot}")
     print(f"load average: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
     for seed in range(args.seed, args.seed + args.hands):
         play_game([Timed(), "heuristic", Timed(), "heuristic"], seed, max_hands=1)

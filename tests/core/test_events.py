@@ -34,6 +34,7 @@ from deepsix.events import (
     TrickWon,
     events,
 )
+from deepsix.melds import meld_value
 from deepsix.scoring import TOTAL_CARD_POINTS
 from tests.support.strategies import GameSpec, game_specs, play_random
 
@@ -76,10 +77,56 @@ def test_each_hand_yields_its_moments_once(spec: GameSpec) -> None:
             elif isinstance(event, HandDealt):
                 assert event.number == after.hand_number
                 assert event.dealer == after.dealer
+            else:
+                assert_names_the_move(before, action, after, event)
     scored = kinds["HandScored"]
     assert kinds["HandDealt"] - scored in (0, 1)
     assert kinds["TrickWon"] >= 14 * scored
     assert kinds["GameOver"] <= 1
+
+
+def assert_names_the_move(
+    before: GameState, action: Action, after: GameState, event: object
+) -> None:
+    """A move's event names who made it and what it settled, as the state after it has it."""
+    setup = after.setup
+    if isinstance(event, AuctionWon):
+        assert (event.bidder, event.bid) == (setup.bidder, setup.bid)
+        # Forced: the first three seats passed, so the dealer had to bid (R-BID-7).
+        assert event.forced == all(type(call) is Pass for call in setup.bids[:3])
+    elif isinstance(event, SunkSuitNamed):
+        assert event.bidder == action.seat == setup.bidder
+        assert event.suit == setup.sunk_suit
+    elif isinstance(event, InvitationMade):
+        assert event.bidder == action.seat == setup.bidder
+        assert event.cards == setup.invitation
+    elif isinstance(event, CardsPassed):
+        assert event.giver == action.seat
+        assert event.receiver == action.seat.partner
+        assert event.count == before.rules.pass_size
+    elif isinstance(event, MeldsDeclared):
+        assert event.seat == action.seat
+        assert event.melds == setup.melds[action.seat]
+        assert event.value == meld_value(setup.melds[action.seat])
+    else:
+        raise AssertionError(f"{event!r} is not an event of a move")
+
+
+def test_a_whole_game_ends_with_one_game_over() -> None:
+    """The step that ends the game, and only that one, says so -- last, after the hand's score."""
+    rng = random.Random(21)
+    state = new_game()
+    found: list[tuple[object, ...]] = []
+    while not state.is_over:
+        action = shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
+        following = apply(state, action)
+        found.append(events(state, action, following))
+        state = following
+    ends = [step for step in found if any(isinstance(event, GameOver) for event in step)]
+    assert ends == [found[-1]]
+    *_, scored, over = found[-1]
+    assert isinstance(scored, HandScored)
+    assert over == GameOver(state.winner, state.scores)  # type: ignore[arg-type]  # over: a winner
 
 
 def test_a_step_without_a_moment_has_no_event() -> None:
@@ -112,6 +159,14 @@ def test_forced_bid_is_flagged() -> None:
     forced = Bid(Seat.NORTH, 120)
     (event,) = events(state, forced, state.apply(forced))
     assert event == AuctionWon(Seat.NORTH, 120, forced=True)
+    # The first seat bids and the others pass: won, not forced.
+    state = new_game().apply(shuffled_deal(3))
+    state = state.apply(Bid(Seat.EAST, 120))
+    for seat in (Seat.SOUTH, Seat.WEST):
+        state = state.apply(Pass(seat))
+    last = Pass(Seat.NORTH)
+    (event,) = events(state, last, state.apply(last))
+    assert event == AuctionWon(Seat.EAST, 120, forced=False)
 
 
 def test_events_carry_no_hidden_card() -> None:

@@ -213,24 +213,33 @@ def test_sampling_under_every_rules_variant(state: GameState, seed: int) -> None
 # -- inconsistent views ------------------------------------------------------------------------
 
 
-def forged(changes: dict[str, Any], phase: Phase = Phase.PLAY) -> None:
+def refused(bad: object, why: str) -> None:
+    """No state has the view ``bad``: the sampler refuses it, saying so and why."""
+    with pytest.raises(SamplingError) as caught:
+        sample_state(bad, 0)  # type: ignore[arg-type]  # forged views may be anything
+    assert str(caught.value).startswith("the view is inconsistent: "), str(caught.value)
+    assert why in str(caught.value)
+
+
+def forged(changes: dict[str, Any], phase: Phase = Phase.PLAY, why: str = "") -> None:
     mine = view(PHASES[phase], Seat.NORTH)
-    bad = attrs.evolve(mine, **changes)
-    with pytest.raises(SamplingError):
-        sample_state(bad, 0)
+    refused(attrs.evolve(mine, **changes), why)
 
 
 def test_wrong_hand_sizes() -> None:
     mine = view(PHASES[Phase.PLAY], Seat.NORTH)
     sizes = list(mine.hand_sizes)
     sizes[1] += 1
-    forged({"hand_sizes": tuple(sizes)})
+    forged({"hand_sizes": tuple(sizes)}, why="no deal of the unseen cards fits")
 
 
 def test_three_copies_of_a_card() -> None:
     mine = view(PHASES[Phase.PLAY], Seat.NORTH)
     played = mine.tricks[0].plays[0][1]
-    forged({"hand": tuple(sorted((*mine.hand[:-1], played, played)))})
+    forged(
+        {"hand": tuple(sorted((*mine.hand[:-1], played, played)))},
+        why="a card is seen more than twice",
+    )
 
 
 def test_a_meld_nobody_can_hold() -> None:
@@ -245,9 +254,7 @@ def test_a_meld_nobody_can_hold() -> None:
 def test_forged_legal_actions() -> None:
     mine = view(PHASES[Phase.PLAY], PHASES[Phase.PLAY].to_act)
     fewer = mine.legal_actions[:-1] if len(mine.legal_actions) > 1 else ()
-    bad = attrs.evolve(mine, legal_actions=LegalActions(fewer))
-    with pytest.raises(SamplingError):
-        sample_state(bad, 0)
+    refused(attrs.evolve(mine, legal_actions=LegalActions(fewer)), "no state reproduces it")
 
 
 def test_a_void_contradicted_by_a_meld() -> None:
@@ -269,8 +276,21 @@ def test_a_void_contradicted_by_a_meld() -> None:
 
 
 def test_not_a_view() -> None:
-    with pytest.raises(SamplingError):
+    with pytest.raises(SamplingError, match="needs a PlayerView, not GameState"):
         sample_state(PHASES[Phase.PLAY], 0)  # type: ignore[arg-type]  # the point is the wrong type
+
+
+def test_an_auction_without_a_winner_after_it_ended() -> None:
+    forged({"bidder": None}, why="the auction has no winner")
+
+
+def test_a_finished_game_without_a_score_sheet() -> None:
+    forged({"phase": Phase.GAME_OVER, "completed_hands": ()}, why="a finished game has no records")
+
+
+def test_scores_that_are_not_the_score_sheets_totals() -> None:
+    # The state's own check refuses it; the sampler passes its reason on.
+    forged({"scores": (10, 0)}, why="should be the records' totals")
 
 
 def test_card_identity() -> None:

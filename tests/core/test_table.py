@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
+import attrs
 from hypothesis import given, settings
 
 from deepsix import (
@@ -15,6 +17,7 @@ from deepsix import (
     PlayOver,
     Seat,
     Suit,
+    Team,
     apply,
     new_game,
     shuffled_deal,
@@ -74,6 +77,9 @@ def test_views_and_states_agree_on_public_facts(state: GameState) -> None:
     assert public.tricks_taken == state.tricks_taken == tricks_taken(state.tricks)
     played = played_counts(_plays(state))
     assert sum(map(sum, played)) == 4 * len(state.tricks) + len(state.trick)
+    # Each completed trick counts once, for the team of the seat that took it.
+    taken = Counter(trick.winner.team for trick in state.tricks)
+    assert public.tricks_taken == (taken[Team.NORTH_SOUTH], taken[Team.EAST_WEST])
 
 
 def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
@@ -114,8 +120,15 @@ def test_what_a_seat_knows_is_true(state: GameState) -> None:
                 for i in range(28):
                     elsewhere[i] += hands[other][i]
                 assert all(k <= h for k, h in zip(known[other], hands[other], strict=True))
+                # ... and every copy it knows of, from a meld still in that hand or from
+                # the passes, it places there.
+                for i in range(28):
+                    assert known[other][i] >= knowledge.melded[other][i]
+                    assert known[other][i] >= knowledge.passed[other][i]
         mine = hands[seat] if seat is not None else [0] * 28
         assert list(knowledge.hand) == mine
+        if seat is not None:  # it places no card of its own in the table of the others'
+            assert known[seat] == [0] * 28
         for i in range(28):
             # copies in other hands, plus those in a pass in flight, are all unseen
             assert elsewhere[i] <= knowledge.unseen[i]
@@ -147,3 +160,25 @@ def test_the_passer_knows_what_the_bidder_kept() -> None:
     assert list(passer.passed[bidder]) == kept
     assert list(SeatKnowledge.of(view(state, bidder)).passed[partner]) == back
     assert not any(map(any, SeatKnowledge.of(view(state, Seat((bidder + 1) % 4))).passed))
+
+
+def test_a_view_no_state_has_places_no_copy_of_the_card_in_question() -> None:
+    """Known copies of a card that outnumber its unseen copies (a forged or broken view) are
+    placed nowhere; as many known copies as unseen ones are all placed, whoever holds them."""
+    state = apply(new_game(), shuffled_deal(2))
+    public = SeatKnowledge.of(view(state, None))
+    card = 5
+    assert public.unseen[card] == 2
+    for holder in Seat:  # both copies melded by one seat: consistent, placed there
+        melded = tuple(
+            tuple(2 if (seat, i) == (holder, card) else 0 for i in range(28)) for seat in Seat
+        )
+        known = attrs.evolve(public, melded=melded).known()
+        assert [row[card] for row in known] == [2 if seat == holder else 0 for seat in Seat]
+    for missing in Seat:  # three copies known, only two unseen: placed nowhere
+        melded = tuple(
+            tuple(1 if i == card and seat != missing else 0 for i in range(28)) for seat in Seat
+        )
+        known = attrs.evolve(public, melded=melded).known()
+        assert [row[card] for row in known] == [0, 0, 0, 0]
+        assert public.unknown_counts([[0] * 28] * 4) == list(public.hand_sizes)

@@ -34,7 +34,7 @@ from deepsix import (
 )
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import count, pack, unpack
-from deepsix.state import History
+from deepsix.history import History
 from deepsix.validation import INVARIANTS
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import GameSpec, examples, game_specs
@@ -447,3 +447,12 @@ def test_more_corruptions_are_caught(corrupt: Callable[[GameState], GameState]) 
 
 def test_new_game_is_valid() -> None:
     validate(new_game())
+
+
+def test_a_trick_played_out_of_turn() -> None:
+    """Two plays of a trick swapped: the replay refuses a card played out of turn, which is
+    the tricks' fault (their order), not the play rule's."""
+    state = PHASES[Phase.PLAY]
+    first = state.tricks[0]
+    plays = (first.plays[1], first.plays[0], *first.plays[2:])
+    broken(state, "tricks", tricks=(Trick(plays, first.winner), *state.tricks[1:]))

@@ -271,3 +271,35 @@ def test_views_are_frozen_values() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         mine.hand = ()  # type: ignore[misc]  # the point is that it is frozen
     assert hash(mine) == hash(view(PHASES[Phase.PLAY], Seat.EAST))
+
+
+def test_a_view_shows_the_public_facts_as_the_state_has_them() -> None:
+    """Whatever is public -- the deal's order, the auction, the table, the scores -- every
+    viewer sees as it is; only the hands differ between viewers, as counts for the others."""
+    for state in game_states():
+        setup = state.setup
+        for seat in VIEWERS:
+            seen = view(state, seat)
+            assert seen.rules == state.rules
+            assert (seen.dealer, seen.phase, seen.to_act) == (
+                state.dealer,
+                state.phase,
+                state.to_act,
+            )
+            assert seen.hand_number == state.hand_number
+            assert (seen.scores, seen.completed_hands) == (state.scores, state.completed_hands)
+            assert (seen.bids, seen.bidder, seen.bid) == (setup.bids, setup.bidder, setup.bid)
+            assert (seen.sunk_suit, seen.invitation) == (setup.sunk_suit, setup.invitation)
+            assert (seen.melds, seen.trick, seen.tricks) == (setup.melds, state.trick, state.tricks)
+            assert seen.hand_sizes == tuple(len(state.hand(other)) for other in Seat)
+            assert seen.hand == (() if seat is None else tuple(sorted(state.hand(seat))))
+
+
+def test_refusals_name_what_was_given() -> None:
+    state = PHASES[Phase.PLAY]
+    with pytest.raises(ParseError, match="needs a GameState, not str"):
+        view("state", Seat.NORTH)  # type: ignore[arg-type]  # the point is the wrong type
+    with pytest.raises(ParseError, match="'N' is not a seat"):
+        view(state, "N")  # type: ignore[arg-type]  # the point is the wrong type
+    with pytest.raises(ParseError, match="7 is not a seat"):
+        view(state, 7)

@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from deepsix import (
+    Action,
     Bot,
     GameState,
     HeuristicBot,
     InvalidStateError,
+    NameSunkSuit,
+    PassCard,
     Phase,
     PlayCard,
+    PlayerView,
     Rules,
+    Suit,
     apply,
     new_game,
     play_game,
@@ -29,11 +37,21 @@ from deepsix import (
 from deepsix.errors import WrongTypeError
 from deepsix.play.bots import BOT_NAMES, make_bot
 from deepsix.search import SearchBot, SearchError
+from deepsix.search.playout import playout_cost
 from deepsix.search.solver import move_values
 from tests.search.endgames import endgame
 
-QUICK = SearchBot(worlds=2, solve_tricks=3, rollout_worlds=1, auction_rollouts=1, sunk_rollouts=1)
-"""A tiny budget that still takes every searching path (rollouts, solves, auction, suit)."""
+QUICK = SearchBot(
+    worlds=2,
+    solve_tricks=3,
+    rollout_worlds=1,
+    auction_rollouts=1,
+    sunk_rollouts=1,
+    exchange_rollouts=1,
+    candidates=2,
+    playout_solve=3,
+)
+"""A tiny budget that still takes every searching path (play-outs, solves, every phase)."""
 
 
 def test_is_a_bot() -> None:
@@ -142,6 +160,13 @@ def test_refuses_states_and_other_seats_views() -> None:
         {"rollout_worlds": -1},
         {"auction_rollouts": "many"},
         {"sunk_rollouts": -2},
+        {"exchange_rollouts": -1},
+        {"candidates": 0},
+        {"playout_solve": 15},
+        {"playout_node_limit": 0},
+        {"confidence": -1.0},
+        {"confidence": "sure"},
+        {"heuristic": "heuristic"},
     ],
 )
 def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:
@@ -158,28 +183,113 @@ def test_known_by_name_everywhere_bots_are() -> None:
     assert len(final.completed_hands) == 1
 
 
-def test_the_deep_preset_is_the_budget_the_docs_measured() -> None:
-    """ "search-deep" is SearchBot.deep(), and SearchBot.deep() is the budget that
-    ``benchmarks/evaluate_search.py`` fixed before the report run (docs/search-bot.md)."""
+def test_the_named_budgets() -> None:
+    """ "search-quick" (also "search": ``SearchBot()``), "search-deep" and "search-endgame"
+    are the presets; the endgame preset is the budget ``benchmarks/evaluate_search.py``
+    fixed before the issue-11 report run (docs/search-bot.md), and quick is lighter than
+    deep in every count."""
     assert make_bot("search-deep") == SearchBot.deep()
+    assert make_bot("search-quick") == SearchBot.quick() == SearchBot() == make_bot("search")
+    assert make_bot("search-endgame") == SearchBot.endgame()
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "evaluate_search.py"
     spec = importlib.util.spec_from_file_location("evaluate_search", script)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert SearchBot.deep() == module.EVALUATION_BUDGET
-    assert SearchBot.deep() != SearchBot()
-
-
-def test_the_quick_preset_is_known_by_name_and_lighter_than_deep() -> None:
-    """ "search-quick" is SearchBot.quick(), a smaller budget than SearchBot.deep() in
-    every count it searches."""
+    assert SearchBot.endgame() == module.EVALUATION_BUDGET
     quick, deep = SearchBot.quick(), SearchBot.deep()
-    assert make_bot("search-quick") == quick
-    assert quick.worlds <= deep.worlds
-    assert quick.solve_tricks < deep.solve_tricks
-    assert quick.node_limit < deep.node_limit
+    for field in attrs.fields(SearchBot):
+        if field.type in ("int", int):
+            assert getattr(quick, field.name) <= getattr(deep, field.name), field.name
+    assert quick != deep
+
+
+def test_with_no_budget_before_the_endgame_it_is_the_policy() -> None:
+    """Every phase's budget at 0 (the endgame preset): before the last seven tricks the
+    bot takes exactly the heuristic's actions -- the explicit fallback."""
+    bot = SearchBot.endgame()
+    heuristic = HeuristicBot()
+    rng = random.Random(3)
+    state = apply(new_game(), shuffled_deal(31))
+    while not (state.phase is Phase.PLAY and 14 - len(state.tricks) <= bot.solve_tricks):
+        assert state.to_act is not None
+        mine = view(state, state.to_act)
+        action = bot.choose(mine, random.Random(1))
+        assert action == heuristic.choose(mine, rng)
+        state = apply(state, action)
+
+
+def _compared(bot: SearchBot, mine: PlayerView, candidates: list[Action], seed: int) -> Action:
+    """What the documented comparison picks: the candidate with the lowest mean play-out
+    cost over ``bot``'s sampled deals, if its mean gain over the first candidate (the
+    policy's), deal by deal, exceeds ``bot.confidence`` standard errors; else the first."""
+    rng = random.Random(seed)
+    seat = mine.seat
+    assert seat is not None
+    deals = [sample_state(mine, rng) for _ in range(bot.exchange_rollouts)]
+    costs = [
+        [
+            playout_cost(apply(deal, action), seat.team, bot.heuristic,
+                         solve_tricks=bot.playout_solve, node_limit=bot.playout_node_limit)
+            for deal in deals
+        ]
+        for action in candidates
+    ]  # fmt: skip
+    means = [statistics.mean(row) for row in costs]
+    best = min(range(len(means)), key=lambda index: (means[index], index))
+    gains = [first - other for first, other in zip(costs[0], costs[best], strict=True)]
+    error = statistics.stdev(gains) / math.sqrt(len(gains))
+    if best and statistics.mean(gains) > bot.confidence * error + 1e-6:
+        return candidates[best]
+    return candidates[0]
+
+
+def test_passes_are_chosen_by_play_outs_of_the_candidates() -> None:
+    """Each pass the bot makes is the candidate (the heuristic's card first, then the
+    cards it would spare next) with the lowest mean play-out cost over the sampled deals;
+    and somewhere the search disagrees with the heuristic."""
+    bot = SearchBot(exchange_rollouts=3, candidates=3, playout_solve=3)
+    heuristic = HeuristicBot()
+    checked = 0
+    disagreed = 0
+    for seed in range(6):
+        state = apply(new_game(), shuffled_deal(40 + seed))
+        rng = random.Random(0)
+        while state.phase is not Phase.PLAY:
+            assert state.to_act is not None
+            mine = view(state, state.to_act)
+            if state.phase in (Phase.PARTNER_PASS, Phase.BIDDER_PASS):
+                seat = state.to_act
+                first = heuristic.choose(mine, rng)
+                order = [PassCard(seat, card) for card in heuristic.pass_order(mine)]
+                candidates = [first, *(action for action in order if action != first)][:3]
+                action = bot.choose(mine, random.Random(seed))
+                assert action == _compared(bot, mine, candidates, seed)
+                checked += 1
+                disagreed += action != first
+            else:
+                action = heuristic.choose(mine, rng)
+            state = apply(state, action)
+    assert checked == 6 * 6
+    assert disagreed > 0
+
+
+def test_the_sunk_suit_is_chosen_by_play_outs_of_every_suit() -> None:
+    bot = SearchBot(sunk_rollouts=2, exchange_rollouts=2, playout_solve=3)
+    heuristic = HeuristicBot()
+    for seed in range(3):
+        state = apply(new_game(), shuffled_deal(60 + seed))
+        while state.phase is not Phase.SUNK_SUIT:
+            assert state.to_act is not None
+            state = apply(state, heuristic.choose(view(state, state.to_act), random.Random(0)))
+        seat = state.to_act
+        assert seat is not None
+        mine = view(state, seat)
+        first = heuristic.choose(mine, random.Random(0))
+        candidates = [first, *(NameSunkSuit(seat, suit) for suit in Suit)]
+        candidates = [a for k, a in enumerate(candidates) if a not in candidates[:k]]
+        assert bot.choose(mine, random.Random(seed)) == _compared(bot, mine, candidates, seed)
 
 
 def test_cli_hint_asks_the_search_bot() -> None:

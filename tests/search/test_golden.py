@@ -19,7 +19,7 @@ from tests.search.endgames import endgame
 SOLVER_DIGEST = "2bada594d7d8a19a7c5557b92fc0bdf4ba0d90fc532779a84a1dbc1f65b4d178"
 """sha256 over :func:`solver_transcript`."""
 
-GAME_DIGEST = "0d8a46caaeec8c1ac8857dc0d3e4d2aff1f1e801b1334ff80837add9c3797d80"
+GAME_DIGEST = "6e0ea6fd1586ff7cf8f6836e1861aa9401af7899c1338297d7c9a06f3a5d5e46"
 """sha256 over :func:`game_transcript`."""
 
 RULE_SETS = (Rules(), Rules(play_over=PlayOver.BEAT_LED_SUIT))
@@ -39,9 +39,20 @@ def solver_transcript() -> str:
 
 
 def game_transcript() -> str:
-    """Two seeded hands: search bots (a small budget) at North-South against the heuristic."""
+    """Two seeded hands: search bots (a small budget that searches every phase) at
+    North-South against the heuristic."""
     bot = SearchBot(
-        worlds=4, solve_tricks=5, node_limit=20_000, auction_rollouts=3, sunk_rollouts=2
+        worlds=4,
+        solve_tricks=5,
+        node_limit=20_000,
+        rollout_worlds=2,
+        auction_rollouts=2,
+        sunk_rollouts=1,
+        exchange_rollouts=2,
+        candidates=2,
+        playout_solve=4,
+        playout_node_limit=20_000,
+        confidence=1.0,
     )
     final = play_game([bot, "heuristic", bot, "heuristic"], 2026, max_hands=2)
     return "\n".join([*map(str, final.history), *map(repr, final.completed_hands)])

@@ -1,32 +1,36 @@
-"""Mutation check of the rule modules (issue 3): how many mutants does the verification suite kill?
+"""Mutation check of the core (issues 3 and 24): how many mutants does the core's suite kill?
 
-Run it by hand (it takes about an hour on two cores; it is not a test)::
+Run it by hand (it is not a test; ``nox -s mutation_smoke`` is the short check
+that runs with the tests)::
 
-    .venv/bin/python tools/mutation/run_mutants.py --workdir /tmp/mutwork --jobs 2
+    nice -n 19 python tools/mutation/run_mutants.py --workdir /tmp/mutwork --jobs 1
 
 It never touches the source tree: everything happens in copies under
 ``--workdir``.  The steps:
 
-1. copy ``src/`` and the verification suite's test files into the work
-   directory, with a pytest plugin registering a ``mutation`` hypothesis
-   profile (fixed examples, no shrinking, no database) so runs are
+1. copy ``src/`` and the core's tests (``tests/core`` with ``tests/support``)
+   into the work directory, with a pytest plugin registering a ``mutation``
+   hypothesis profile (fixed examples, no shrinking, no database) so runs are
    reproducible and failures stop fast;
-2. let ``mutmut run`` generate the mutants of ``tricks``, ``melds``,
-   ``scoring`` and ``bidding`` and record which tests reach each function
-   (its own run of the mutants is then interrupted: mutmut forks its
-   workers from a process that has already run the suite, so module-level
-   caches -- ``legal_calls``' table, the meld tables built at import -- are
-   warm and mutants behind them look like survivors);
-3. for every mutant, ``mutmut apply`` it to a private copy of ``src/`` and
-   run the tests that reach it (or the whole suite) in a *fresh* Python
-   process with ``pytest -x``, under a time limit;
+2. *forked stage*: ``mutmut run`` generates the mutants of the chosen core
+   modules (``--modules``; all of them by default), records which tests reach
+   each function, and runs every mutant against those tests in workers
+   forked from its own warm process.  A failing test there is a kill;
+3. *fresh stage*: a warm process may hide some mutants -- module-level caches
+   (``legal_calls``' table, the meld tables built at import) were filled by
+   the unmutated code before the fork, and functions run only at import time
+   reach no test -- so every mutant the forked stage did not kill is applied
+   to a private copy of ``src/`` (``mutmut apply``) and run in a *fresh*
+   Python process with ``pytest -x``, under a time limit: first against the
+   tests that reach it, then against the whole of ``tests/core``;
+   (``--recheck untested`` runs only the mutants no test reached there again:
+   for modules without caches, where a fresh process changes nothing else);
 4. write one JSON line per mutant to ``results.jsonl`` and print a summary
-   with the survivors' diffs.
+   per module with the survivors' diffs.
 
-A second stage faces the survivors with more tests: ``--reuse
---survivors-of results.jsonl --results survivors.jsonl --whole-suite
---with-unit-tests`` runs each survivor against the verification suite plus
-the core modules' unit tests (``test_melds.py``, ``test_engine.py``, ...).
+``--fresh-only`` skips the forked stage and runs every mutant in a fresh
+process (what the first version of this driver did; an hour for the four rule
+modules on two cores).
 
 A mutant is *killed* when pytest fails, *timed out* when it runs past the
 limit (counted as killed: the suite noticed), and *survived* when every
@@ -50,38 +54,29 @@ from pathlib import Path
 from typing import Final
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-MODULES: Final = ("tricks", "melds", "scoring", "bidding")
-TEST_FILES: Final = (
-    "test_examples_of_play.py",
-    "test_crosshair.py",
-    "test_exhaustive.py",
-    "test_meld_optimality.py",
-    "test_legality.py",
-    "test_invariants.py",
-    "test_stateful.py",
+CORE_MODULES: Final = (
+    "tricks",
+    "melds",
+    "scoring",
+    "bidding",
+    "engine",
+    "legal",
+    "diagnosis",
+    "state",
+    "history",
+    "views",
+    "sampling",
+    "validation",
+    "rebuild",
+    "events",
+    "table",
 )
-"""The verification suite, cheapest first (``-x`` stops at the first failure)."""
-UNIT_TEST_FILES: Final = (
-    "test_cards.py",
-    "test_rules.py",
-    "test_melds.py",
-    "test_tricks.py",
-    "test_scoring.py",
-    "test_state.py",
-    "test_engine.py",
-    "test_full_game.py",
-)
-"""The unit tests of the core modules: ``--with-unit-tests`` adds them to the whole suite."""
-SHORT_SELECTION: Final = 10
-"""A mutant whose function fewer tests reach than this is also run against the whole suite."""
-SUPPORT_FILES: Final = (
-    "__init__.py",
-    "conftest.py",
-    "strategies.py",
-    "checks.py",
-    "invariants_index.py",
-    "scenarios.py",
-)
+"""The core's modules with rules in them (``legal``, ``diagnosis`` and ``history`` where they
+exist)."""
+TESTS: Final = "tests/core"
+"""The core's suite: the verification tests and the unit tests of every core module."""
+KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
+"""mutmut's exit codes that settle a mutant in the forked stage (the rest go to the fresh one)."""
 PROGRESS: Final = re.compile(r"\d+/\d+ +\S+ \d+")
 """mutmut's progress line: it has started running mutants, so generation and stats are done."""
 PLUGIN: Final = '''"""The mutation run's hypothesis profile: fixed examples, no shrinking."""
@@ -108,7 +103,8 @@ markers = ["crosshair: symbolic checks"]
 [tool.mutmut]
 source_paths = ["src"]
 only_mutate = [{modules}]
-pytest_add_cli_args_test_selection = ["tests/"]
+pytest_add_cli_args_test_selection = ["tests/core"]
+pytest_add_cli_args = ["-p", "mutation_profile"]
 """
 
 
@@ -122,39 +118,51 @@ def mutmut(workdir: Path, *args: str, timeout: float | None = None) -> str:
         text=True,
         timeout=timeout,
         check=False,
+        env={**os.environ, "HYPOTHESIS_PROFILE": "mutation"},
     )
     return done.stdout + done.stderr
 
 
-def prepare(workdir: Path) -> None:
-    """Copy the sources and tests into ``workdir`` and generate the mutants there."""
+def prepare(workdir: Path, modules: tuple[str, ...]) -> None:
+    """Copy the sources and the core's tests into ``workdir``."""
     if workdir.resolve() == ROOT or ROOT in workdir.resolve().parents:
         raise SystemExit("the work directory must lie outside the source tree")
     shutil.rmtree(workdir, ignore_errors=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.so")
     (workdir / "tests").mkdir(parents=True)
-    shutil.copytree(ROOT / "src", workdir / "src", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(
-        ROOT / "src", workdir / "pristine", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    for name in (*SUPPORT_FILES, *TEST_FILES):
+    shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
+    shutil.copytree(ROOT / "src", workdir / "pristine", ignore=ignore)
+    for name in ("__init__.py", "conftest.py"):
         shutil.copy2(ROOT / "tests" / name, workdir / "tests" / name)
-    (workdir / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
-    modules = ", ".join(f'"src/deepsix/{module}.py"' for module in MODULES)
-    (workdir / "pyproject.toml").write_text(PYPROJECT.format(modules=modules), encoding="utf-8")
-    # mutmut generates the mutants and collects its test statistics, then starts running
-    # mutants; stop it as soon as the first results appear.
+    for folder in ("support", "core"):
+        shutil.copytree(ROOT / "tests" / folder, workdir / "tests" / folder, ignore=ignore)
+    # mutmut puts its copy of src/ on the path (and the fresh stage puts the slot's src/):
+    # the profile plugin lives there so that ``-p mutation_profile`` finds it in both.
+    (workdir / "src" / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
+    names = ", ".join(f'"src/deepsix/{module}.py"' for module in modules)
+    (workdir / "pyproject.toml").write_text(PYPROJECT.format(modules=names), encoding="utf-8")
+
+
+def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
+    """Let mutmut generate the mutants and their test statistics; with ``finish``, run them too.
+
+    Without ``finish`` its run is interrupted as soon as it starts on the mutants (the
+    statistics are then on disk), for ``--fresh-only``.
+    """
     executable = Path(sys.executable).with_name("mutmut")
-    log = (workdir / "mutmut-generate.log").open("w", encoding="utf-8")
+    log = (workdir / "mutmut-run.log").open("w", encoding="utf-8")
     process = subprocess.Popen(
-        [str(executable), "run", "--max-children", "1"],
+        [str(executable), "run", "--max-children", str(jobs)],
         cwd=workdir,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONPATH": str(workdir)},
+        env={**os.environ, "HYPOTHESIS_PROFILE": "mutation"},
     )
     try:
         while process.poll() is None:
             time.sleep(5)
+            if finish:
+                continue
             if any(workdir.glob("mutants/src/deepsix/*.meta")) and PROGRESS.search(_tail(workdir)):
                 break
     finally:
@@ -165,15 +173,17 @@ def prepare(workdir: Path) -> None:
 
 
 def _tail(workdir: Path) -> str:
-    return (workdir / "mutmut-generate.log").read_text(encoding="utf-8", errors="replace")[-400:]
+    return (workdir / "mutmut-run.log").read_text(encoding="utf-8", errors="replace")[-400:]
 
 
-def mutant_names(workdir: Path) -> list[str]:
-    """Every mutant mutmut generated, from its meta files."""
-    names: list[str] = []
-    for meta in sorted(workdir.glob("mutants/src/deepsix/*.meta")):
-        names.extend(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
-    return names
+def forked_codes(workdir: Path, modules: tuple[str, ...]) -> dict[str, int | None]:
+    """Every mutant of ``modules`` mutmut generated, with the exit code of its forked run."""
+    codes: dict[str, int | None] = {}
+    for module in modules:
+        meta = workdir / "mutants" / "src" / "deepsix" / f"{module}.py.meta"
+        if meta.exists():
+            codes.update(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
+    return codes
 
 
 def run_mutant(
@@ -181,12 +191,13 @@ def run_mutant(
     slot: Path,
     name: str,
     limit: float,
+    modules: tuple[str, ...],
     *,
     whole_suite: bool = False,
-    test_files: tuple[str, ...] = TEST_FILES,
+    suite: tuple[str, ...] = (TESTS,),
 ) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
-    for other in MODULES:  # undo whatever an interrupted earlier run may have left behind
+    for other in modules:  # undo whatever an interrupted earlier run may have left behind
         shutil.copy2(workdir / "pristine" / "deepsix" / f"{other}.py", slot / "src" / "deepsix")
     module = name.split(".")[1]
     source = slot / "src" / "deepsix" / f"{module}.py"
@@ -204,16 +215,14 @@ def run_mutant(
         for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
         if line.startswith("tests/") and not whole_suite
     ]
-    everything = [f"tests/core/{file}" for file in test_files]
+    everything = list(suite)
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
     env["HYPOTHESIS_PROFILE"] = "mutation"
     started = time.monotonic()
-    # mutmut's selection misses tests that reach a function only at import time (the meld
-    # tables build theirs from a handful of tests' imports), so a mutant that survives a
-    # short selection faces the whole suite too.
-    plans = (selected, everything) if 0 < len(selected) < SHORT_SELECTION else (everything,)
-    if len(selected) >= SHORT_SELECTION:
-        plans = (selected,)
+    # A fresh process: no cache filled by the unmutated code.  mutmut's selection misses
+    # tests that reach a function only at import time, so a survivor of the selection
+    # faces the whole suite too.
+    plans = (selected, everything) if selected else (everything,)
     for targets in plans:
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         command += ["-p", "mutation_profile", *targets]
@@ -238,6 +247,7 @@ def run_mutant(
     shutil.copy2(pristine, source)
     return {
         "mutant": name,
+        "stage": "fresh",
         "status": status,
         "exit_code": code,
         "seconds": round(time.monotonic() - started, 1),
@@ -248,21 +258,51 @@ def run_mutant(
     }
 
 
+def copy_tests(place: Path, path: str) -> None:
+    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``."""
+    source, target = ROOT / path, place / path
+    if target.exists():
+        return
+    if source.is_dir():
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+    for name in ("__init__.py", "conftest.py"):
+        if (source.parent / name).exists():
+            shutil.copy2(source.parent / name, target.parent / name)
+
+
+def make_slot(workdir: Path, index: int) -> Path:
+    """A private copy of the work directory for one fresh-stage worker."""
+    slot = workdir / f"slot{index}"
+    if not slot.exists():
+        slot.mkdir()
+        for folder in ("src", "mutants", "tests"):
+            shutil.copytree(workdir / folder, slot / folder)
+        shutil.copy2(workdir / "pyproject.toml", slot / "pyproject.toml")
+    return slot
+
+
 def main() -> None:
     """Parse arguments, prepare, run every mutant, summarise."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/deepsix-mutation"))
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--modules", nargs="*", default=None, help="core modules to mutate")
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--limit", type=float, default=400.0, help="seconds per mutant")
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
+    parser.add_argument("--fresh-only", action="store_true", help="skip the forked stage")
+    parser.add_argument(
+        "--recheck",
+        choices=("all", "untested"),
+        default="all",
+        help="which mutants the forked stage did not kill run again fresh: all of them, or "
+        "only those no test reached (for modules without import-time caches)",
+    )
     parser.add_argument("--only", nargs="*", default=None, help="mutant names to run")
     parser.add_argument(
-        "--whole-suite", action="store_true", help="run every mutant against the whole suite"
-    )
-    parser.add_argument(
-        "--with-unit-tests",
-        action="store_true",
-        help="make the whole suite the verification suite plus the core modules' unit tests",
+        "--whole-suite", action="store_true", help="run fresh mutants against the whole suite"
     )
     parser.add_argument(
         "--survivors-of",
@@ -270,55 +310,77 @@ def main() -> None:
         help="run the mutants that survived in this results file (in the work directory)",
     )
     parser.add_argument("--results", default="results.jsonl", help="results file name")
+    parser.add_argument(
+        "--refresh-tests",
+        action="store_true",
+        help="copy the current tests into a reused workdir (survivors against new tests)",
+    )
+    parser.add_argument(
+        "--suite",
+        nargs="*",
+        default=[TESTS],
+        help="the whole suite of the fresh stage (test paths; other than tests/core are copied)",
+    )
     args = parser.parse_args()
     workdir: Path = args.workdir
+    modules = tuple(
+        module
+        for module in (args.modules or CORE_MODULES)
+        if (ROOT / "src" / "deepsix" / f"{module}.py").exists()
+    )
     if not args.reuse:
-        prepare(workdir)
-    names = args.only or mutant_names(workdir)
+        prepare(workdir, modules)
+        forked_stage(workdir, args.jobs, finish=not args.fresh_only)
+    codes = forked_codes(workdir, modules)
+    results_path = workdir / args.results
+    done_before = set()
+    if results_path.exists():
+        for line in results_path.read_text(encoding="utf-8").splitlines():
+            done_before.add(json.loads(line)["mutant"])
+    names = args.only or list(codes)
     if args.survivors_of:
         earlier = (workdir / args.survivors_of).read_text(encoding="utf-8").splitlines()
         survivors = {
             row["mutant"] for row in map(json.loads, earlier) if row["status"] == "survived"
         }
         names = [name for name in names if name in survivors]
-    test_files: tuple[str, ...] = TEST_FILES
-    if args.with_unit_tests:
-        # Survivors have passed the verification tests that reach them: unit tests go first.
-        test_files = (*UNIT_TEST_FILES, *TEST_FILES)
-        for name in (*SUPPORT_FILES, *UNIT_TEST_FILES):
-            shutil.copy2(ROOT / "tests" / name, workdir / "tests" / name)
-    results_path = workdir / args.results
-    done_before = set()
-    if results_path.exists():
-        for line in results_path.read_text(encoding="utf-8").splitlines():
-            done_before.add(json.loads(line)["mutant"])
-    todo = [name for name in names if name not in done_before]
-    slots = []
-    for index in range(args.jobs):
-        slot = workdir / f"slot{index}"
-        if not slot.exists():
-            slot.mkdir()
-            shutil.copytree(workdir / "src", slot / "src")
-            shutil.copytree(workdir / "mutants", slot / "mutants")
-            shutil.copytree(workdir / "tests", slot / "tests")
-            shutil.copy2(workdir / "pyproject.toml", slot / "pyproject.toml")
-            shutil.copy2(workdir / "mutation_profile.py", slot / "mutation_profile.py")
-        for name in (*SUPPORT_FILES, *test_files):  # the work directory's snapshot of the tests
-            if (workdir / "tests" / name).exists():
-                shutil.copy2(workdir / "tests" / name, slot / "tests" / name)
-        slots.append(slot)
-    print(f"{len(todo)} mutants to run ({len(done_before)} already done) in {workdir}", flush=True)
+    todo = []
+    with results_path.open("a", encoding="utf-8") as out:
+        for name in names:
+            if name in done_before:
+                continue
+            code = codes.get(name)
+            fresh = args.fresh_only or args.only or args.survivors_of
+            if fresh or (code not in KILLED_CODES and (args.recheck == "all" or code != 0)):
+                todo.append(name)
+                continue
+            status = KILLED_CODES.get(code, "survived")
+            row = {"mutant": name, "stage": "forked", "status": status, "exit_code": code}
+            if status == "survived":
+                row["diff"] = mutmut(workdir, "show", name, timeout=120)
+            out.write(json.dumps(row) + "\n")
+    slots = [make_slot(workdir, index) for index in range(args.jobs)]
+    if args.refresh_tests:
+        for place in (workdir, *slots):
+            for folder in ("support", "core"):
+                shutil.rmtree(place / "tests" / folder)
+            for path in ("tests/support", TESTS):
+                copy_tests(place, path)
+    for path in args.suite:  # tests outside the core's suite, for the survivors
+        for place in (workdir, *slots):
+            copy_tests(place, path)
+    print(f"{len(todo)} mutants for the fresh stage in {workdir}", flush=True)
 
     def work(index: int) -> None:
-        slot = slots[index]
         for name in todo[index :: args.jobs]:
             result = run_mutant(
                 workdir,
-                slot,
+                slots[index],
                 name,
                 args.limit,
+                modules,
                 whole_suite=args.whole_suite,
-                test_files=test_files,
+                suite=tuple(args.suite),
             )
             with results_path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(result) + "\n")
@@ -331,9 +393,9 @@ def main() -> None:
     for result in results:
         summary[(result["mutant"].split(".")[1], result["status"])] += 1
     for (module, status), count in sorted(summary.items()):
-        print(f"{module:>8} {status:>9}: {count}")
+        print(f"{module:>10} {status:>9}: {count}")
     for result in results:
-        if result["status"] == "survived":
+        if result["status"] in ("survived", "no tests"):
             print(f"\n--- {result['mutant']}\n{result['diff']}")
 
 

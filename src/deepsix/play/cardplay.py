@@ -20,7 +20,7 @@ from deepsix.table import SeatKnowledge
 from deepsix.tricks import winning_position
 from deepsix.views import PlayerView
 
-__all__ = ["lowest_cost_card"]
+__all__ = ["card_costs", "lowest_cost_card"]
 
 
 class _Inference:
@@ -132,19 +132,30 @@ def lowest_cost_card(view: PlayerView) -> Card:
     when a losing card exists, lead high enough to force the next
     player over, and take an unavoidable trick with the highest card.
     """
+    best: tuple[float, Card] | None = None
+    for cost, card in card_costs(view):
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, card)
+    assert best is not None
+    return best[1]
+
+
+def card_costs(view: PlayerView) -> list[tuple[float, Card]]:
+    """Every legal card with its expected cost (lower is better), in the order of
+    ``view.legal_actions``: what :func:`lowest_cost_card` minimises.
+
+    The search bot reads it to choose which cards are worth searching.
+    """
     table = _Inference(view)
     legal = [action.card for action in view.legal_actions if isinstance(action, PlayCard)]
     per_trick = table.points_left() / max(1, HAND_SIZE - table.done_tricks)
     lengths = [0, 0, 0, 0]
     for card in view.hand:
         lengths[card // 7] += 1
-    best: tuple[float, Card] | None = None
-    for card in legal:
-        cost = _trick_cost(table, card) - _liability(table, card, per_trick, lengths)
-        if best is None or cost < best[0] - 1e-9:
-            best = (cost, card)
-    assert best is not None
-    return best[1]
+    return [
+        (_trick_cost(table, card) - _liability(table, card, per_trick, lengths), card)
+        for card in legal
+    ]
 
 
 def _trick_cost(table: _Inference, card: Card) -> float:

@@ -261,13 +261,37 @@ class HeuristicBot:
         they are worth most in the hand of the player who has been making
         voids to dump them on the opponents' tricks.
         """
+        best: tuple[float, Card] | None = None
+        for score, card in self._spare_scores(view, hand, sunk, keep_meld=keep_meld):
+            if best is None or score < best[0]:
+                best = (score, card)
+        assert best is not None
+        return best[1]
+
+    def pass_order(self, view: PlayerView) -> list[Card]:
+        """The distinct cards this seat may pass, the one it can best spare first.
+
+        The order of :meth:`_spare`'s rule (for the partner's pass, cards that
+        keep its own best meld first); the search bot reads it to choose which
+        passes are worth searching.
+        """
+        sunk = view.sunk_suit
+        assert sunk is not None
+        keep = view.phase is Phase.PARTNER_PASS
+        scored = sorted(set(self._spare_scores(view, list(view.hand), sunk, keep_meld=keep)))
+        return [card for _, card in scored]
+
+    def _spare_scores(
+        self, view: PlayerView, hand: list[Card], sunk: Suit, *, keep_meld: bool
+    ) -> list[tuple[float, Card]]:
+        """Each legal pass with its score under :meth:`_spare`'s rule (lower: spare it first)."""
         rules = view.rules
         legal = [action.card for action in view.legal_actions if isinstance(action, PassCard)]
         own = meld_total(hand, sunk, rules)
         suit_length = [0, 0, 0, 0]
         for card in hand:
             suit_length[card // 7] += 1
-        best: tuple[float, Card] | None = None
+        scores: list[tuple[float, Card]] = []
         for card in legal:
             score = 0.0
             if keep_meld:
@@ -284,10 +308,8 @@ class HeuristicBot:
                 elif suit_length[card // 7] == 2:
                     score -= 1.0
             score += CARD_POINTS[card] / 4.0
-            if best is None or score < best[0]:
-                best = (score, card)
-        assert best is not None
-        return best[1]
+            scores.append((score, card))
+        return scores
 
     def _bidder_pass(self, view: PlayerView, seat: Seat) -> Action:
         sunk = view.sunk_suit

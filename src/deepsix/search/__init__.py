@@ -5,7 +5,8 @@
   with every hand visible;
 * :class:`~deepsix.search.bot.SearchBot`: a :class:`~deepsix.Bot`
   that samples the hidden cards consistently with its view and searches
-  the samples (perfect-information Monte Carlo).
+  the samples (perfect-information Monte Carlo), in every phase, with
+  play-outs (:mod:`deepsix.search.playout`) before the endgame.
 
 Every public name is importable from here (``from deepsix.search import
 solve, SearchBot``); ``docs/search-bot.md`` describes both and their measured
@@ -19,6 +20,7 @@ from deepsix.search.solver import (
     SearchError,
     SolveResult,
     move_values,
+    points,
     solve,
 )
 
@@ -29,5 +31,6 @@ __all__ = [
     "SearchError",
     "SolveResult",
     "move_values",
+    "points",
     "solve",
 ]

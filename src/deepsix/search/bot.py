@@ -1,69 +1,76 @@
-"""SearchBot: a bot that samples the cards it cannot see and searches the samples.
+"""SearchBot: a bot that samples the cards it cannot see and searches the samples, in every phase.
 
 The recipe is *perfect-information Monte Carlo* (PIMC), as in strong bridge
 and Skat programs: deal the unseen cards at random, consistently with
 everything the seat knows (:func:`deepsix.sample_state`), look at each
-sampled deal as if all cards were face up, and pick the option whose
-average outcome over the samples is best.
+sampled deal as if all cards were face up, and take the option whose
+average outcome over the samples is best.  Every phase is searched that way:
 
 * **Play, endgame** (at most :attr:`SearchBot.solve_tricks` tricks left):
   every sampled deal is solved exactly for every legal card
-  (:func:`~deepsix.search.solver.move_values`, double dummy).  A deal that needs
-  more than :attr:`SearchBot.node_limit` nodes does not vote.
-* **Play, earlier**: by default the heuristic's card.  With
-  :attr:`SearchBot.rollout_worlds` set, each legal card is followed by a
-  rollout in each of that many sampled deals -- the heuristic plays all
-  four seats to the end of the hand -- and the best mean wins; at the
-  budgets that fit in a second this measured *worse* than the heuristic
-  alone (too few deals), so it is off by default.
-* **Auction**: the bot samples deals, assumes it wins the auction at the
-  highest bid open to it, and plays each out with the heuristic for all
-  seats; the mean net of its partnership, blended with the heuristic's
-  linear forecast (which counts as four more play-outs), replaces that
-  forecast in the heuristic's bidding rule (bid if the expected penalty
-  of failing is at most :attr:`~deepsix.HeuristicBot.auction_benefit`).
-* **Sunk suit**: each suit is tried on the same sampled deals, played out
-  with the heuristic; the suit with the best mean outcome is sunk.
-* **Invitation, passes and melding** follow the heuristic.
+  (:func:`~deepsix.search.solver.move_values`, double dummy).  A deal that
+  needs more than :attr:`SearchBot.node_limit` nodes does not vote.
+* **Play, earlier** (:attr:`SearchBot.rollout_worlds` deals): each
+  candidate card is followed, in each sampled deal, by a *play-out*
+  (:func:`deepsix.search.playout.playout_cost`): the play-out policy plays
+  all four seats until :attr:`SearchBot.playout_solve` tricks are left, and
+  the rest is solved exactly.
+* **Auction** (:attr:`SearchBot.auction_rollouts` deals): passing and the
+  highest bid open to the seat are each played out -- the rest of the
+  auction, the exchange, the melds and the play -- in the same sampled deals.
+* **Sunk suit** (:attr:`SearchBot.sunk_rollouts` deals): each of the four
+  suits is played out in the same sampled deals.
+* **Invitation and both passes** (:attr:`SearchBot.exchange_rollouts`
+  deals): the candidates worth considering are played out -- for a pass,
+  the cards the policy would spare first; for the invitation, the policy's
+  next card to show against showing no more.
+* **Melding**: the best declaration (:func:`deepsix.best_meld`) is the only
+  candidate worth considering.  Meld only lowers a team's score, melded
+  cards stay in the hand and are played as usual, and which cards the
+  bidder keeps unmelded is decided by her pass, which is searched; the one
+  thing a smaller declaration could buy -- hiding cards from the opponents
+  -- a double-dummy play-out cannot value.
 
-What "best" means: the outcome of a sampled deal is scored as the hand
+The candidates compared in one decision are taken in the same sampled deals
+(common random numbers), and play-outs are deterministic, so two candidates
+differ only by what they do.  Ties go to the candidate the play-out policy
+itself would take.  What "best" means: the outcome is scored as the hand
 would be scored -- each team's card points plus meld against the contract
 (:func:`deepsix.score_hand`) -- and the bot minimises its partnership's
-recorded score minus the opponents'.  So a card that saves 10 points
-matters most when it makes or breaks the contract.
+recorded score minus the opponents'.
 
-Budgets are counts (deals, rollouts, search nodes), never seconds, so a
+A budget of 0 deals for a phase means that phase is not searched: the bot
+then takes the play-out policy's action there (an explicit fallback, as is
+the policy's card when no sampled deal of an endgame could be solved).
+
+Budgets are counts (deals, candidates, search nodes), never seconds, so a
 bot given the same random stream makes the same decisions: seeded games
-replay exactly.  The defaults keep a typical decision under a second on
-one core (``docs/search-bot.md`` has the measurements).
+replay exactly.  :meth:`SearchBot.quick` (live tables) and
+:meth:`SearchBot.deep` (analysis and evaluation) are the named budgets;
+``docs/search-bot.md`` has their measured times and strength.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import Final
 
 import attrs
 
-from deepsix.actions import Action, Bid, NameSunkSuit, Pass, PlayCard
-from deepsix.cards import HAND_SIZE, Card, Seat, Suit, Team
+from deepsix.actions import Action, Bid, Done, NameSunkSuit, Pass, PassCard, PlayCard
+from deepsix.cards import HAND_SIZE, Card, Seat, Suit
 from deepsix.engine import apply
-from deepsix.errors import InvalidStateError
 from deepsix.play.bots import acting_seat
-from deepsix.play.evaluation import failed_bid_risk
+from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
 from deepsix.sampling import sample_state
-from deepsix.scoring import score_hand
+from deepsix.search.playout import endgame_cost, playout_cost
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
-from deepsix.state import GameState, HandRecord, Phase
-from deepsix.views import PlayerView, view
+from deepsix.state import Phase
+from deepsix.views import PlayerView
 
 __all__ = ["SearchBot"]
-
-_HEURISTIC: Final = HeuristicBot()
-_PRIOR_WEIGHT: Final = 4
-"""How many rollouts the heuristic's own net forecast counts for in the auction estimate."""
 
 
 def _positive(instance: SearchBot, attribute: attrs.Attribute[int], value: int) -> None:
@@ -81,67 +88,118 @@ def _tricks(instance: SearchBot, attribute: attrs.Attribute[int], value: int) ->
         raise SearchError(f"SearchBot.{attribute.name} must be an int from 0 to 14, not {value!r}")
 
 
+def _non_negative_float(
+    instance: SearchBot, attribute: attrs.Attribute[float], value: float
+) -> None:
+    if type(value) not in (int, float) or not 0 <= value < math.inf:
+        raise SearchError(f"SearchBot.{attribute.name} must be a number from 0 up, not {value!r}")
+
+
+def _policy(instance: SearchBot, attribute: attrs.Attribute[HeuristicBot], value: object) -> None:
+    if not isinstance(value, HeuristicBot):
+        raise SearchError(f"SearchBot.heuristic must be a HeuristicBot, not {value!r}")
+
+
 @attrs.frozen
 class SearchBot:
-    """A perfect-information Monte Carlo player (see the module documentation).
+    """A perfect-information Monte Carlo player for every phase (see the module documentation).
 
     The fields are its budgets; every one is a count, so the bot is
-    deterministic given its random stream.
+    deterministic given its random stream.  ``SearchBot()`` is
+    :meth:`quick`.
 
     >>> import random
     >>> from deepsix import play_game
-    >>> quick = SearchBot(worlds=2, solve_tricks=2, rollout_worlds=0,
-    ...                   auction_rollouts=1, sunk_rollouts=1)
-    >>> final = play_game([quick, "heuristic", quick, "heuristic"], seed=1, max_hands=1)
+    >>> tiny = SearchBot(worlds=2, solve_tricks=2, rollout_worlds=1, auction_rollouts=1,
+    ...                  sunk_rollouts=1, exchange_rollouts=1, candidates=2)
+    >>> final = play_game([tiny, "heuristic", tiny, "heuristic"], seed=1, max_hands=1)
     >>> len(final.completed_hands)
     1
     """
 
-    worlds: int = attrs.field(default=12, validator=_positive)
+    worlds: int = attrs.field(default=8, validator=_positive)
     """Deals sampled per play decision in the endgame (each solved double dummy)."""
-    solve_tricks: int = attrs.field(default=5, validator=_tricks)
+    solve_tricks: int = attrs.field(default=7, validator=_tricks)
     """Solve exactly when at most this many tricks are left (the current one included)."""
-    node_limit: int = attrs.field(default=40_000, validator=_positive)
-    """Search nodes allowed per sampled deal; a deal that needs more does not vote
-    (if none is solved, the heuristic's card is played)."""
-    rollout_worlds: int = attrs.field(default=0, validator=_non_negative)
-    """Deals sampled per play decision before the endgame, each legal card followed by
-    a heuristic rollout; 0 plays the heuristic's card there."""
-    auction_rollouts: int = attrs.field(default=10, validator=_non_negative)
-    """Deals played out per auction decision; 0 bids as the heuristic does."""
-    sunk_rollouts: int = attrs.field(default=5, validator=_non_negative)
-    """Deals played out per suit when choosing the sunk suit; 0 sinks as the heuristic does."""
-    heuristic: HeuristicBot = attrs.field(default=_HEURISTIC)
-    """The policy of the rollouts and of the phases the bot does not search."""
+    node_limit: int = attrs.field(default=100_000, validator=_positive)
+    """Search nodes allowed per sampled deal in the endgame; a deal that needs more does
+    not vote (if none is solved, the play-out policy's card is played)."""
+    rollout_worlds: int = attrs.field(default=4, validator=_non_negative)
+    """Deals sampled per play decision before the endgame, each candidate card played
+    out in each; 0 plays the policy's card there."""
+    auction_rollouts: int = attrs.field(default=4, validator=_non_negative)
+    """Deals played out per auction decision (passing and the highest bid open); 0 bids
+    as the policy does."""
+    sunk_rollouts: int = attrs.field(default=2, validator=_non_negative)
+    """Deals played out per suit when choosing the sunk suit; 0 sinks as the policy does."""
+    exchange_rollouts: int = attrs.field(default=3, validator=_non_negative)
+    """Deals played out per invitation or pass decision; 0 shows and passes as the policy
+    does."""
+    candidates: int = attrs.field(default=2, validator=_positive)
+    """How many cards are compared before the endgame and in a pass: the policy's own
+    choice and the next ones in its order of preference."""
+    playout_solve: int = attrs.field(default=5, validator=_tricks)
+    """A play-out is solved exactly from this many tricks left (0: the policy plays it to
+    the end)."""
+    confidence: float = attrs.field(default=1.0, validator=_non_negative_float)
+    """How sure a comparison must be to leave the policy's own choice: another candidate
+    is taken only if its mean advantage over the policy's choice, deal by deal, exceeds
+    this many standard errors (0: the lowest mean wins)."""
+    playout_node_limit: int = attrs.field(default=20_000, validator=_positive)
+    """Search nodes allowed to a play-out's endgame (beyond them the policy plays on)."""
+    heuristic: HeuristicBot = attrs.field(factory=HeuristicBot, validator=_policy)
+    """The play-out policy: it decides for every seat inside play-outs, orders the
+    candidates, and is the explicit fallback where a phase's budget is 0."""
 
     @classmethod
     def quick(cls) -> SearchBot:
-        """The budget for live tables: a decision well under 0.1 s (median) compiled.
+        """The budget for live tables: every phase searched, a decision about 0.1 s or less
+        (median) on the compiled build.  Known by name as ``"search-quick"`` and as
+        ``"search"`` (it is ``SearchBot()``).
 
-        Known by name as ``"search-quick"``; what each phase does with it and the
-        measured times are in ``docs/search-bot.md``.
-
-        >>> SearchBot.quick().solve_tricks
-        5
+        >>> SearchBot.quick() == SearchBot()
+        True
         """
-        return cls(worlds=8, solve_tricks=5, node_limit=20_000, auction_rollouts=0, sunk_rollouts=0)
+        return cls()
 
     @classmethod
     def deep(cls) -> SearchBot:
-        """The stronger budget whose strength ``docs/search-bot.md`` reports.
-
-        The endgame is solved from seven tricks left on 10 sampled deals (a
-        deal needing more than 200,000 nodes does not vote), and the auction
-        and the sunk suit are the heuristic's.  Meant for the compiled build,
-        where a decision takes 0.012 s at the median and about a second at
-        worst; pure Python is about four times slower in the endgame.  Known
-        by name as ``"search-deep"``.
+        """The budget for analysis and evaluation: every phase searched, a decision about a
+        second or less (median) on the compiled build.  Known by name as ``"search-deep"``.
 
         >>> SearchBot.deep().solve_tricks
         7
         """
         return cls(
-            worlds=10, solve_tricks=7, node_limit=200_000, auction_rollouts=0, sunk_rollouts=0
+            worlds=10,
+            solve_tricks=7,
+            node_limit=200_000,
+            rollout_worlds=10,
+            auction_rollouts=12,
+            sunk_rollouts=6,
+            exchange_rollouts=8,
+            candidates=3,
+            playout_solve=6,
+            playout_node_limit=50_000,
+        )
+
+    @classmethod
+    def endgame(cls) -> SearchBot:
+        """The search bot before issue 26: only the last seven tricks searched, the rest
+        the heuristic's.  Known by name as ``"search-endgame"``; the ladder's rung
+        between the heuristic and the whole-hand budgets (``docs/search-bot.md``).
+
+        >>> SearchBot.endgame().rollout_worlds
+        0
+        """
+        return cls(
+            worlds=10,
+            solve_tricks=7,
+            node_limit=200_000,
+            rollout_worlds=0,
+            auction_rollouts=0,
+            sunk_rollouts=0,
+            exchange_rollouts=0,
         )
 
     def choose(self, view_: PlayerView, rng: random.Random) -> Action:
@@ -153,24 +211,71 @@ class SearchBot:
         phase = view_.phase
         if phase is Phase.PLAY:
             return PlayCard(seat, self._play(view_, seat, rng))
-        if phase is Phase.BIDDING and self.auction_rollouts:
-            return self._call(view_, seat, rng)
-        if phase is Phase.SUNK_SUIT and self.sunk_rollouts:
-            return NameSunkSuit(seat, self._sink(view_, seat, rng))
-        return self.heuristic.choose(view_, rng)
+        fallback = self.heuristic.choose(view_, rng)
+        candidates: list[Action] = [fallback]
+        budget = 0
+        if phase is Phase.BIDDING:
+            budget = self.auction_rollouts
+            candidates = _auction_candidates(view_, fallback)
+        elif phase is Phase.SUNK_SUIT:
+            budget = self.sunk_rollouts
+            candidates = [fallback] + [NameSunkSuit(seat, suit) for suit in Suit]
+        elif phase is Phase.INVITATION:
+            budget = self.exchange_rollouts
+            candidates = [fallback, Done(seat)]
+        elif phase in (Phase.PARTNER_PASS, Phase.BIDDER_PASS):
+            budget = self.exchange_rollouts
+            order = self.heuristic.pass_order(view_)
+            candidates = [fallback] + [PassCard(seat, card) for card in order]
+            candidates = _distinct(candidates)[: self.candidates]
+        candidates = _distinct(candidates)
+        if not budget or len(candidates) < 2:
+            return fallback
+        return candidates[self._compare(view_, seat, candidates, budget, rng)]
+
+    # -- comparing candidates by play-outs --------------------------------------------
+
+    def _compare(
+        self,
+        view_: PlayerView,
+        seat: Seat,
+        candidates: Sequence[Action],
+        deals: int,
+        rng: random.Random,
+    ) -> int:
+        """The index of the candidate with the lowest mean play-out cost over ``deals``
+        sampled deals (ties: the earliest, the policy's own choice first)."""
+        costs: list[list[float]] = [[] for _ in candidates]
+        for _ in range(deals):
+            world = sample_state(view_, rng)
+            for index, action in enumerate(candidates):
+                costs[index].append(
+                    playout_cost(
+                        apply(world, action),
+                        seat.team,
+                        self.heuristic,
+                        solve_tricks=self.playout_solve,
+                        node_limit=self.playout_node_limit,
+                    )
+                )
+        return _significant(costs, self.confidence)
 
     # -- play ---------------------------------------------------------------------
 
     def _play(self, view_: PlayerView, seat: Seat, rng: random.Random) -> Card:
         """The card with the best total over the sampled deals (see the module docs)."""
-        cards = [action.card for action in view_.legal_actions if isinstance(action, PlayCard)]
         tricks_left = HAND_SIZE - len(view_.tricks)
         if tricks_left > self.solve_tricks:
+            costs = card_costs(view_)
             if not self.rollout_worlds:
-                action = self.heuristic.choose(view_, rng)
-                assert isinstance(action, PlayCard)
-                return action.card
-            return self._best(cards, self._rollout_costs(view_, seat, cards, rng))
+                return _cheapest(costs)
+            ranked = sorted(range(len(costs)), key=lambda index: (costs[index][0], index))
+            cards = [costs[index][1] for index in ranked[: self.candidates]]
+            if len(cards) == 1:
+                return cards[0]
+            actions = [PlayCard(seat, card) for card in cards]
+            return cards[self._compare(view_, seat, actions, self.rollout_worlds, rng)]
+        cards = [action.card for action in view_.legal_actions if isinstance(action, PlayCard)]
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
         for _ in range(self.worlds):
@@ -181,116 +286,66 @@ class SearchBot:
                 continue  # too hard to solve within budget: this deal does not vote
             solved += 1
             for value in values:
-                totals[value.card] += _cost(view_, seat, value.points)
+                totals[value.card] += endgame_cost(world, seat.team, value.points)
         if not solved:
-            action = self.heuristic.choose(view_, rng)
-            assert isinstance(action, PlayCard)
-            return action.card
-        return self._best(cards, [totals[card] for card in cards])
-
-    def _rollout_costs(
-        self, view_: PlayerView, seat: Seat, cards: list[Card], rng: random.Random
-    ) -> list[float]:
-        """Each card's total cost over ``rollout_worlds`` sampled deals, played out."""
-        totals = [0.0] * len(cards)
-        for _ in range(self.rollout_worlds):
-            world = sample_state(view_, rng)
-            for index, cost in enumerate(_rollouts(world, seat, cards, self)):
-                totals[index] += cost
-        return totals
-
-    @staticmethod
-    def _best(cards: Sequence[Card], costs: Sequence[float]) -> Card:
-        """The card with the lowest total cost; ties go to the first (lowest) card."""
-        best = 0
-        for index in range(1, len(cards)):
-            if costs[index] < costs[best] - 1e-9:
-                best = index
-        return cards[best]
-
-    # -- auction and sunk suit ----------------------------------------------------------
-
-    def _call(self, view_: PlayerView, seat: Seat, rng: random.Random) -> Action:
-        """The heuristic's bidding rule, with the net forecast taken from rollouts."""
-        legal = view_.legal_actions
-        bids = [action for action in legal if isinstance(action, Bid)]
-        passing = next((action for action in legal if isinstance(action, Pass)), None)
-        if passing is None or not bids or view_.bidder == seat.partner:
-            return self.heuristic.choose(view_, rng)
-        top = bids[0]
-        nets = []
-        for _ in range(self.auction_rollouts):
-            world = _win_auction(sample_state(view_, rng), seat, top.amount)
-            record = _finish(world, self.heuristic, rng)
-            nets.append(record.net[seat.team])
-        heuristic = self.heuristic
-        prior = heuristic.estimate(view_.hand, view_.rules).net
-        mean = (sum(nets) + _PRIOR_WEIGHT * prior) / (len(nets) + _PRIOR_WEIGHT)
-        risk = failed_bid_risk(top.amount, mean, heuristic.sigma, view_.rules.failed_bid_score)
-        return top if risk <= heuristic.auction_benefit else passing
-
-    def _sink(self, view_: PlayerView, seat: Seat, rng: random.Random) -> Suit:
-        """The suit whose sampled play-outs cost the partnership least."""
-        worlds = [sample_state(view_, rng) for _ in range(self.sunk_rollouts)]
-        best: tuple[float, Suit] | None = None
-        for suit in Suit:
-            total = 0.0
-            for world in worlds:
-                record = _finish(apply(world, NameSunkSuit(seat, suit)), self.heuristic, rng)
-                total += _record_cost(record, seat.team)
-            if best is None or total < best[0] - 1e-9:
-                best = (total, suit)
-        assert best is not None
-        return best[1]
+            return _cheapest(card_costs(view_))
+        return cards[_lowest([totals[card] for card in cards])]
 
 
 # -- helpers ---------------------------------------------------------------------------
 
 
-def _cost(view_: PlayerView, seat: Seat, future: tuple[int, int]) -> float:
-    """The partnership's recorded score minus the opponents', given the card points to come."""
-    taken = view_.card_points
-    points = (taken[0] + future[0], taken[1] + future[1])
-    bidder = view_.bidder
-    bid = view_.bid
-    assert bidder is not None
-    assert bid is not None
-    scores = score_hand(bidder.team, bid, points, view_.team_meld, view_.rules).scores
-    team = seat.team
-    return float(scores[team] - scores[1 - team])
+def _lowest(costs: Sequence[float]) -> int:
+    """The index of the lowest cost; ties go to the first."""
+    best = 0
+    for index in range(1, len(costs)):
+        if costs[index] < costs[best] - 1e-9:
+            best = index
+    return best
 
 
-def _record_cost(record: HandRecord, team: Team) -> float:
-    """A finished hand's recorded score for ``team`` minus the other team's."""
-    return float(record.scores[team] - record.scores[1 - team])
+def _significant(costs: Sequence[Sequence[float]], confidence: float) -> int:
+    """The index of the candidate to take, given each candidate's costs deal by deal.
+
+    Candidate 0 is the policy's own choice.  The candidate with the lowest
+    mean cost is taken if its mean advantage over candidate 0, paired deal by
+    deal, exceeds ``confidence`` standard errors of that mean; otherwise
+    candidate 0.  (Ties go to the earliest candidate.)
+    """
+    deals = len(costs[0])
+    best = _lowest([sum(row) for row in costs])
+    if best == 0 or not confidence:
+        return best
+    if deals < 2:
+        return 0
+    gains = [costs[0][k] - costs[best][k] for k in range(deals)]
+    mean = sum(gains) / deals
+    variance = sum((gain - mean) ** 2 for gain in gains) / (deals - 1)
+    return best if mean > confidence * math.sqrt(variance / deals) + 1e-6 else 0
 
 
-def _finish(state: GameState, policy: HeuristicBot, rng: random.Random) -> HandRecord:
-    """Play the current hand to its end with ``policy`` at every seat; its score sheet line."""
-    hands_done = len(state.completed_hands)
-    while len(state.completed_hands) == hands_done:
-        seat = state.to_act
-        if seat is None:  # pragma: no cover - a hand in progress always has a seat to act
-            raise InvalidStateError("the hand stopped before it was scored")
-        state = apply(state, policy.choose(view(state, seat), rng))
-    return state.completed_hands[-1]
+def _cheapest(costs: Sequence[tuple[float, Card]]) -> Card:
+    """The policy's card: the first with the lowest cost (as the heuristic plays)."""
+    return costs[_lowest([cost for cost, _ in costs])][1]
 
 
-def _rollouts(world: GameState, seat: Seat, cards: list[Card], bot: SearchBot) -> list[float]:
-    """Each card's cost in ``world``: play it, then let the heuristic finish the hand."""
-    rng = random.Random(0)  # the heuristic ignores its stream; rollouts stay deterministic
-    costs = []
-    for card in cards:
-        record = _finish(apply(world, PlayCard(seat, card)), bot.heuristic, rng)
-        costs.append(_record_cost(record, seat.team))
-    return costs
+def _distinct(actions: Sequence[Action]) -> list[Action]:
+    """``actions`` without repeats, in order."""
+    seen: list[Action] = []
+    for action in actions:
+        if action not in seen:
+            seen.append(action)
+    return seen
 
 
-def _win_auction(world: GameState, seat: Seat, amount: int) -> GameState:
-    """``world`` after ``seat`` bids ``amount`` and everyone else passes until the auction ends."""
-    state = apply(world, Bid(seat, amount))
-    while state.phase is Phase.BIDDING:
-        actor = state.to_act
-        assert actor is not None
-        state = apply(state, Pass(actor))
-    return state
+def _auction_candidates(view_: PlayerView, fallback: Action) -> list[Action]:
+    """The calls worth comparing: the policy's, passing, and the highest bid open."""
+    legal = view_.legal_actions
+    calls: list[Action] = [fallback]
+    passing = next((action for action in legal if isinstance(action, Pass)), None)
+    if passing is not None:
+        calls.append(passing)
+    bids = [action for action in legal if isinstance(action, Bid)]
+    if bids:
+        calls.append(bids[0])
+    return calls

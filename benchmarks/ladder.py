@@ -1,0 +1,211 @@
+"""The bots' ladder (issue 26): adjacent rungs in duplicate, on seeds registered here in advance.
+
+Not a unit test.  Each rung is played against the one below it with the
+arena (:func:`deepsix.arena.run_match`): duplicate *hands* -- every seeded
+deal played twice, the sides' seats swapped, one hand each
+(``max_hands=1``) -- so the luck of the cards cancels, and the difference
+per hand (side A's recorded points minus side B's; negative: A is better)
+comes with a 95% interval clustered by deal.  The cheap rungs also play
+whole games (``max_hands`` at its default) for win rates with Wilson
+intervals.
+
+The rungs, bottom to top::
+
+    random < heuristic < search-endgame < search-quick < search-deep
+
+``search-endgame`` is the search bot as issue 11 left it (``SearchBot.endgame()``:
+only the last seven tricks searched); ``search-quick`` and ``search-deep`` search
+every phase (``SearchBot.quick()``, ``SearchBot.deep()``).  The external rung is
+OpenSpiel's own IS-MCTS (``open_spiel.python.algorithms.ismcts``, its
+``RandomRolloutEvaluator``-style interface) driven through the project's adapter
+(:mod:`deepsix.adapters.openspiel`): it plays the cards, at
+:data:`ISMCTS_SIMULATIONS` simulations a decision, each simulation a world
+resampled from its information state (``resample_from_infostate``) and evaluated
+by a play-out of the heuristic bot; every other phase is the heuristic's, since
+vanilla IS-MCTS bids at random.  It is matched against the heuristic.
+
+The seeds are :data:`LADDER_SEED` (deal ``i`` of every pair is
+``game_seed(LADDER_SEED, i)``: every pair plays the same deals) and the
+numbers of deals are :data:`PAIRS`, both fixed before the report run.  Each
+pair's games are written to ``--out/<pair>`` as they finish, so an
+interrupted run resumes.
+
+    python benchmarks/ladder.py --out ladder-run              # the report (compiled build)
+    python benchmarks/ladder.py --out /tmp/x --scale 0.1      # a smoke run, a tenth of it
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import deepsix.compiled
+from deepsix import Action, HeuristicBot, PlayerView, apply
+from deepsix.arena.match import MatchConfig, MatchSummary, run_match
+from deepsix.play.bots import register_bot
+from deepsix.state import Phase
+from deepsix.views import view
+
+LADDER_SEED = 20261125
+"""The master seed of every pair's deals (registered before the report run)."""
+
+ISMCTS_SIMULATIONS = 40
+"""OpenSpiel IS-MCTS's simulations per card decision."""
+
+PAIRS: tuple[tuple[str, str, int, int], ...] = (
+    ("heuristic", "random", 200, 40),
+    ("search-endgame", "heuristic", 120, 0),
+    ("search-quick", "search-endgame", 120, 0),
+    ("search-deep", "search-quick", 50, 0),
+    ("ismcts", "heuristic", 10, 0),
+)
+"""Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
+(each whole-game deal is two games, the seats swapped), sized to what two shared
+cores could play in the hour before the deadline."""
+
+
+class ISMCTSCards:
+    """OpenSpiel's Python IS-MCTS for the cards, the heuristic for everything else.
+
+    The search starts from a state of OpenSpiel's game (``python_deep_six``,
+    one hand) whose history is a deal drawn consistently with the view
+    (:func:`deepsix.sample_state`); IS-MCTS only ever reads the acting
+    player's information state from it and resamples the rest itself.
+    """
+
+    def __init__(self, simulations: int = ISMCTS_SIMULATIONS) -> None:
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]  # no stubs
+        from open_spiel.python.algorithms import (  # type: ignore[import-not-found,unused-ignore]  # no stubs
+            ismcts,
+        )
+
+        import deepsix.adapters.openspiel  # noqa: F401  # registers python_deep_six
+
+        self.game = pyspiel.load_game("python_deep_six", {"mode": "hand"})
+        self.codec = _codec(self.game)
+        self.heuristic = HeuristicBot()
+        self.rng = random.Random(0)
+        self.bot = ismcts.ISMCTSBot(
+            game=self.game,
+            evaluator=_HeuristicPlayouts(self.heuristic),
+            uct_c=2.0,
+            max_simulations=simulations,
+            random_state=_numpy_state(0),
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
+
+    def choose(self, view_: PlayerView, rng: random.Random) -> Action:
+        """The heuristic's action, or IS-MCTS's card in the play phase."""
+        if view_.phase is not Phase.PLAY or len(view_.legal_actions) == 1:
+            return self.heuristic.choose(view_, rng)
+        from deepsix import sample_state
+        from deepsix.adapters.openspiel import _hand_ids
+
+        world = sample_state(view_, rng)
+        state = self.game.new_initial_state()
+        for action_id in _hand_ids(self.codec, world.history):
+            state.apply_action(action_id)
+        seat = view_.seat
+        assert seat is not None
+        return self.codec.decode(self.bot.step(state), seat)  # type: ignore[no-any-return]  # untyped OpenSpiel
+
+
+def _codec(game: Any) -> Any:
+    return game.new_initial_state()._core.config.codec  # the adapter's own codec
+
+
+def _numpy_state(seed: int) -> Any:
+    import numpy as np  # type: ignore[import-not-found,unused-ignore]  # the openspiel extra
+
+    return np.random.RandomState(seed)
+
+
+class _HeuristicPlayouts:
+    """An OpenSpiel MCTS evaluator: a play-out by the heuristic bot at every seat."""
+
+    def __init__(self, policy: HeuristicBot) -> None:
+        self.policy = policy
+        self.rng = random.Random(0)
+
+    def evaluate(self, state: Any) -> Any:
+        import numpy as np  # type: ignore[import-not-found,unused-ignore]  # the openspiel extra
+
+        if state.is_terminal():
+            return np.array(state.returns())
+        game_state = state.engine_state
+        hands = len(game_state.completed_hands)
+        while len(game_state.completed_hands) == hands:
+            seat = game_state.to_act
+            assert seat is not None
+            game_state = apply(game_state, self.policy.choose(view(game_state, seat), self.rng))
+        scores = game_state.completed_hands[-1].scores
+        north_south = float(scores[1] - scores[0])
+        return np.array([north_south, -north_south, north_south, -north_south])
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def _row(upper: str, lower: str, summary: MatchSummary, seconds: float) -> str:
+    diff = summary.difference
+    a, b = summary.sides
+    return (
+        f"| {upper} vs {lower} | {diff.clusters} | {diff.mean:+.1f} | "
+        f"{diff.low:+.1f} to {diff.high:+.1f} | {a.mean_hand:.1f} / {b.mean_hand:.1f} | "
+        f"{a.mean_seconds:.3f} / {b.mean_seconds:.3f} | {seconds / 60:.0f} |"
+    )
+
+
+def _games_row(upper: str, lower: str, summary: MatchSummary) -> str:
+    low, high = summary.win_interval
+    return (
+        f"| {upper} vs {lower} | {summary.games} | {summary.wins[0]}-{summary.wins[1]} | "
+        f"{summary.win_rate:.1%} | {low:.1%} to {high:.1%} |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", required=True, help="directory for the matches' games")
+    parser.add_argument("--scale", type=float, default=1.0, help="fraction of the deals to play")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--only", nargs="*", default=None, help="upper rungs to play")
+    args = parser.parse_args(argv)
+    register_bot("ismcts", ISMCTSCards)
+    print(f"build: {deepsix.compiled.BUILD}; seed {LADDER_SEED}; {os.cpu_count()} cores")
+    hands = ["| pair (A vs B) | deals | A - B per hand | 95% interval | mean hand A / B "
+             "| s/decision A / B | minutes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
+    games = ["| pair (A vs B) | games | wins A-B | A's win rate | 95% Wilson |",
+             "|---|---|---|---|---|"]  # fmt: skip
+    for upper, lower, deals, game_deals in PAIRS:
+        if args.only is not None and upper not in args.only:
+            continue
+        n = max(2, round(deals * args.scale))
+        workers = 1 if upper == "ismcts" else args.workers  # ismcts is registered here only
+        load = os.getloadavg()[0]
+        start = time.perf_counter()
+        config = MatchConfig((upper, lower), deals=n, seed=LADDER_SEED, max_hands=1)
+        folder = os.path.join(args.out, f"{upper}-vs-{lower}")
+        summary = run_match(config, folder, workers=workers).summary()
+        row = _row(upper, lower, summary, time.perf_counter() - start)
+        hands.append(f"{row} load {load:.1f}-{os.getloadavg()[0]:.1f}")
+        print(hands[-1], flush=True)
+        if game_deals:
+            m = max(2, round(game_deals * args.scale))
+            config = MatchConfig((upper, lower), deals=m, seed=LADDER_SEED)
+            folder = os.path.join(args.out, f"{upper}-vs-{lower}-games")
+            result = run_match(config, folder, workers=workers)
+            games.append(_games_row(upper, lower, result.summary()))
+            print(games[-1], flush=True)
+    print("\n".join(["", *hands, "", *games]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
