@@ -51,9 +51,10 @@ from deepsix.actions import Action, LegalActions
 from deepsix.bidding import AuctionStep
 from deepsix.errors import DeepSixError, ParseError
 from deepsix.hands import pack_counts
+from deepsix.history import History
 from deepsix.melds import available_melds, best_meld, candidate_melds, meld_blocker
 from deepsix.scoring import HandScore
-from deepsix.state import History, Phase, _Engine
+from deepsix.state import Phase, _Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 

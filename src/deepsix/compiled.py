@@ -36,6 +36,7 @@ CANDIDATES: Final = (
     "deepsix.tricks",
     "deepsix.bidding",
     "deepsix.scoring",
+    "deepsix.history",
     "deepsix.state",
     "deepsix.legal",
     "deepsix.engine",

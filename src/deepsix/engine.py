@@ -44,6 +44,7 @@ from deepsix.hands import (
     pack,
     without,
 )
+from deepsix.history import History
 from deepsix.legal import (
     bidder_pass_actions,
     bidding_actions,
@@ -63,7 +64,6 @@ from deepsix.state import (
     GameState,
     HandRecord,
     HandSetup,
-    History,
     Phase,
     bind_engine,
 )

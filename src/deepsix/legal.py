@@ -33,6 +33,11 @@ __all__ = [
 ]
 
 
+_SCAN: Final = COMPILED
+"""List card actions by scanning bits (the compiled build) or from per-suit caches (pure);
+a constant of this module, so that the compiled build reads it natively."""
+
+
 def _actor(state: GameState) -> Seat:
     seat = state.to_act
     assert seat is not None
@@ -131,7 +136,7 @@ class _CardActions:
 
     def all(self, packed: int) -> Sequence[Action]:
         """One action per distinct card in ``packed``."""
-        if COMPILED:
+        if _SCAN:
             return self.scan(packed, 0, 28)
         return (
             self._suit(0, packed & SUIT_MASK)[0]
@@ -142,7 +147,7 @@ class _CardActions:
 
     def suit_from(self, packed: int, suit: int, lowest: int) -> Sequence[Action]:
         """One action per distinct card of ``suit`` in ``packed`` from ``lowest`` up."""
-        if COMPILED:
+        if _SCAN:
             return self.scan(packed, lowest, 7 * suit + 7)
         actions, cards = self._suit(suit, (packed >> SUIT_SHIFT[suit]) & SUIT_MASK)
         if cards[0] >= lowest:

@@ -14,8 +14,7 @@ little.
 from __future__ import annotations
 
 import enum
-import importlib.machinery
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final, NoReturn, Optional, TypeAlias, TypeVar, Union, cast
 
 import attr
@@ -23,25 +22,24 @@ import attrs
 
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
-from deepsix.compiled import keep_annotations
+from deepsix.compiled import COMPILED, keep_annotations
 from deepsix.display import html_of, svg_of
-from deepsix.errors import InvalidStateError, RefusesUnknownValues, WrongTypeError
+from deepsix.errors import InvalidStateError, RefusesUnknownValues
 from deepsix.hands import unpack
+from deepsix.history import History
 from deepsix.melds import Meld
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
 from deepsix.table import team_meld, tricks_taken
 from deepsix.tricks import Trick
+from deepsix.typecheck import check_kinds
 
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
-_COMPILED: Final = __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-"""Whether this module runs compiled (mypyc): see the end of the module."""
 
 __all__ = [
     "GameState",
     "HandRecord",
     "HandSetup",
-    "History",
     "Phase",
     "SeatMelds",
     "bind_engine",
@@ -106,18 +104,15 @@ class HandSetup:
     melds: "SeatMelds" = ((), (), (), ())
     """Each seat's declared melds, indexed by seat."""
 
-    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
-        cls,
-        bids: tuple[Bid | Pass, ...] = (),
-        bidder: Seat | None = None,
-        bid: int | None = None,
-        sunk_suit: Suit | None = None,
-        invitation: tuple[Card, ...] = (),
-        partner_pass: tuple[Card, ...] = (),
-        bidder_pass: tuple[Card, ...] = (),
-        melds: SeatMelds = ((), (), (), ()),
+    # <generated: value methods, repr>
+    # fmt: off
+    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field
+        cls, bids: tuple[Union[Bid, Pass], ...] = (), bidder: Optional[Seat] = None,
+        bid: Optional[int] = None, sunk_suit: Optional[Suit] = None,
+        invitation: tuple[Card, ...] = (), partner_pass: tuple[Card, ...] = (),
+        bidder_pass: tuple[Card, ...] = (), melds: SeatMelds = ((), (), (), ()),
     ) -> HandSetup:
-        """Build a setup from its fields, unchecked (the engine's path)."""
+        """Build a HandSetup from its fields, unchecked (the engine's path)."""
         self = object.__new__(cls)
         object.__setattr__(self, "bids", bids)
         object.__setattr__(self, "bidder", bidder)
@@ -129,24 +124,17 @@ class HandSetup:
         object.__setattr__(self, "melds", melds)
         return self
 
-    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
-        self,
-        bids: tuple[Bid | Pass, ...] = (),
-        bidder: Seat | None = None,
-        bid: int | None = None,
-        sunk_suit: Suit | None = None,
-        invitation: tuple[Card, ...] = (),
-        partner_pass: tuple[Card, ...] = (),
-        bidder_pass: tuple[Card, ...] = (),
-        melds: SeatMelds = ((), (), (), ()),
+    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field
+        self, bids: tuple[Union[Bid, Pass], ...] = (), bidder: Optional[Seat] = None,
+        bid: Optional[int] = None, sunk_suit: Optional[Suit] = None,
+        invitation: tuple[Card, ...] = (), partner_pass: tuple[Card, ...] = (),
+        bidder_pass: tuple[Card, ...] = (), melds: SeatMelds = ((), (), (), ()),
     ) -> None:
         """The fields, set by ``__new__``; ``HandSetup(...)`` also checks their kinds."""
 
     def _fields(self) -> tuple[object, ...]:
-        return (
-            self.bids, self.bidder, self.bid, self.sunk_suit, self.invitation,
-            self.partner_pass, self.bidder_pass, self.melds,
-        )  # fmt: skip
+        return (self.bids, self.bidder, self.bid, self.sunk_suit, self.invitation,
+            self.partner_pass, self.bidder_pass, self.melds)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not HandSetup:
@@ -156,18 +144,10 @@ class HandSetup:
     def __ne__(self, other: object) -> bool:
         if type(other) is not HandSetup:
             return NotImplemented
-        return not self.__eq__(other)
+        return self._fields() != other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (
-            f"HandSetup(bids={self.bids!r}, bidder={self.bidder!r}, bid={self.bid!r}, "
-            f"sunk_suit={self.sunk_suit!r}, invitation={self.invitation!r}, "
-            f"partner_pass={self.partner_pass!r}, bidder_pass={self.bidder_pass!r}, "
-            f"melds={self.melds!r})"
-        )
 
     def __reduce__(self) -> tuple[object, ...]:
         return (HandSetup, self._fields())
@@ -178,39 +158,19 @@ class HandSetup:
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
 
-
-def _check_setup(  # noqa: PLR0913, PLR0917  # one parameter per field of HandSetup
-    bids: object = (),
-    bidder: object = None,
-    bid: object = None,
-    sunk_suit: object = None,
-    invitation: object = (),
-    partner_pass: object = (),
-    bidder_pass: object = (),
-    melds: object = ((), (), (), ()),
-) -> None:
-    """Refuse a field value of the wrong kind for :class:`HandSetup` (shallow, like GameState's)."""
-    kinds = (
-        ("bids", bids, isinstance(bids, tuple), "a tuple"),
-        ("bid", bid, bid is None or isinstance(bid, int), "an int or None"),
-        ("invitation", invitation, isinstance(invitation, tuple), "a tuple"),
-        ("partner_pass", partner_pass, isinstance(partner_pass, tuple), "a tuple"),
-        ("bidder_pass", bidder_pass, isinstance(bidder_pass, tuple), "a tuple"),
-        ("melds", melds, _four_tuples(melds), "a tuple of four tuples"),
-    )
-    for name, value, fits, kind in kinds:
-        if not fits:
-            shown = repr(value)
-            shown = shown if len(shown) <= 60 else shown[:60] + "..."
-            raise WrongTypeError(f"HandSetup.{name} must be {kind}, not {shown}")
-
-
-def _four_tuples(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 4
-        and all(isinstance(item, tuple) for item in value)
-    )
+    def __repr__(self) -> str:
+        return (
+        f"HandSetup(bids={self.bids!r}, "
+        f"bidder={self.bidder!r}, "
+        f"bid={self.bid!r}, "
+        f"sunk_suit={self.sunk_suit!r}, "
+        f"invitation={self.invitation!r}, "
+        f"partner_pass={self.partner_pass!r}, "
+        f"bidder_pass={self.bidder_pass!r}, "
+        f"melds={self.melds!r})"
+        )
+    # fmt: on
+    # </generated>
 
 
 EMPTY_SETUP: Final = HandSetup()
@@ -247,158 +207,6 @@ class HandRecord:
     def bidding_team(self) -> Team:
         """The bidder's team."""
         return self.bidder.team
-
-
-class History:
-    """The actions applied so far, as a persistent linked list.
-
-    Appending shares the whole earlier history, so every state carries its
-    full history at constant cost per action.  Iterating yields the actions
-    from the first to the last.  Nodes are immutable: ``previous`` (the
-    history before the last action, or ``None``) and ``action``; equality
-    and hashing walk the list without recursion, however long the game.
-    """
-
-    __slots__ = ("_length", "action", "previous")
-
-    previous: History | None
-    """The history before the last action."""
-    action: Action
-    """The last action."""
-    _length: int
-
-    def __init__(self, previous: History | None, action: Action) -> None:
-        object.__setattr__(self, "previous", previous)
-        object.__setattr__(self, "action", action)
-        object.__setattr__(self, "_length", 1 if previous is None else previous._length + 1)
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self.to_tuple())
-
-    def to_tuple(self) -> tuple[Action, ...]:
-        """The actions, first to last."""
-        actions: list[Action] = []
-        node: History | None = self
-        while node is not None:
-            actions.append(node.action)
-            node = node.previous
-        actions.reverse()
-        return tuple(actions)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, History):
-            return NotImplemented
-        if self._length != other._length:
-            return False
-        a: History | None = self
-        b: History | None = other
-        while a is not None and b is not None and a is not b:
-            if a.action != b.action:
-                return False
-            a, b = a.previous, b.previous
-        return True
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, History):
-            return NotImplemented
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.to_tuple())
-
-    def __repr__(self) -> str:
-        return f"<History of {self._length} actions>"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_history_from, (self.to_tuple(),))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-
-def _history_from(actions: tuple[Action, ...]) -> History | None:
-    node: History | None = None
-    for action in actions:
-        node = History(node, action)
-    return node
-
-
-def _equal(a: object, b: object) -> bool:
-    """``a == b`` through ``__eq__``: the compiled build compares two instances of a
-    class it compiled as non-native (an attrs class such as :class:`HandSetup`) by
-    identity when they are typed as that class, never calling attrs' ``__eq__``."""
-    return a == b
-
-
-def _check_kinds(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
-    rules: object,
-    dealer: object,
-    phase: object,
-    to_act: object,
-    scores: object,
-    completed_hands: object,
-    setup: object,
-    packed_hands: object,
-    trick: object,
-    tricks: object,
-    log: object,
-) -> None:
-    """Refuse a field value of the wrong kind for :class:`GameState` (a cheap, shallow check)."""
-    if (
-        type(phase) is Phase
-        and type(dealer) is Seat
-        and (to_act is None or type(to_act) is Seat)
-        and _ints(packed_hands, 4)
-        and isinstance(trick, tuple)
-        and isinstance(setup, HandSetup)
-        and isinstance(tricks, tuple)
-        and _ints(scores, 2)
-        and isinstance(completed_hands, tuple)
-        and (log is None or type(log) is History)
-        and isinstance(rules, Rules)
-    ):
-        return
-    raise _kind_error(
-        rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands, trick,
-        tricks, log,
-    )  # fmt: skip
-
-
-def _ints(value: object, length: int) -> bool:
-    """Whether ``value`` is a tuple of ``length`` ints."""
-    return (
-        isinstance(value, tuple)
-        and len(value) == length
-        and all(type(item) is int for item in value)
-    )
-
-
-def _kind_error(*values: object) -> WrongTypeError:  # the slow path: name the first bad field
-    kinds: tuple[tuple[str, str, Callable[[object], bool]], ...] = (
-        ("rules", "a Rules", lambda v: isinstance(v, Rules)),
-        ("dealer", "a Seat", lambda v: type(v) is Seat),
-        ("phase", "a Phase", lambda v: type(v) is Phase),
-        ("to_act", "a Seat or None", lambda v: v is None or type(v) is Seat),
-        ("scores", "a tuple of two ints", lambda v: _ints(v, 2)),
-        ("completed_hands", "a tuple", lambda v: isinstance(v, tuple)),
-        ("setup", "a HandSetup", lambda v: isinstance(v, HandSetup)),
-        ("packed_hands", "a tuple of four ints", lambda v: _ints(v, 4)),
-        ("trick", "a tuple", lambda v: isinstance(v, tuple)),
-        ("tricks", "a tuple", lambda v: isinstance(v, tuple)),
-        ("log", "a History or None", lambda v: v is None or type(v) is History),
-    )
-    for (name, kind, fits), value in zip(kinds, values, strict=True):
-        if not fits(value):
-            shown = repr(value)
-            shown = shown if len(shown) <= 60 else shown[:60] + "..."
-            return WrongTypeError(f"GameState.{name} must be {kind}, not {shown}")
-    raise AssertionError("unreachable: some field was of the wrong kind")
 
 
 # The field annotations of the classes below are quoted: the compiled build
@@ -450,21 +258,15 @@ class GameState:
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
-    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
-        cls,
-        rules: Rules,
-        dealer: Seat,
-        phase: Phase,
-        to_act: Seat | None,
-        scores: tuple[int, int],
-        completed_hands: tuple[HandRecord, ...],
-        setup: HandSetup,
-        packed_hands: tuple[int, int, int, int],
-        trick: tuple[tuple[Seat, Card], ...],
-        tricks: tuple[Trick, ...],
-        log: History | None,
+    # <generated: value methods>
+    # fmt: off
+    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field
+        cls, rules: Rules, dealer: Seat, phase: Phase, to_act: Optional[Seat],
+        scores: tuple[int, int], completed_hands: tuple[HandRecord, ...], setup: HandSetup,
+        packed_hands: tuple[int, int, int, int], trick: tuple[tuple[Seat, Card], ...],
+        tricks: tuple[Trick, ...], log: Optional[History],
     ) -> GameState:
-        """Build a state from its fields, unchecked (the engine's path, see :func:`make_state`)."""
+        """Build a GameState from its fields, unchecked (the engine's path)."""
         self = object.__new__(cls)
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "dealer", dealer)
@@ -480,44 +282,27 @@ class GameState:
         object.__setattr__(self, "_legal", None)
         return self
 
-    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field, as attrs would have it
-        self,
-        rules: Rules,
-        dealer: Seat,
-        phase: Phase,
-        to_act: Seat | None,
-        scores: tuple[int, int],
-        completed_hands: tuple[HandRecord, ...],
-        setup: HandSetup,
-        packed_hands: tuple[int, int, int, int],
-        trick: tuple[tuple[Seat, Card], ...],
-        tricks: tuple[Trick, ...],
-        log: History | None,
+    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field
+        self, rules: Rules, dealer: Seat, phase: Phase, to_act: Optional[Seat],
+        scores: tuple[int, int], completed_hands: tuple[HandRecord, ...], setup: HandSetup,
+        packed_hands: tuple[int, int, int, int], trick: tuple[tuple[Seat, Card], ...],
+        tricks: tuple[Trick, ...], log: Optional[History],
     ) -> None:
         """The fields, set by ``__new__``; ``GameState(...)`` also checks their kinds."""
 
-    # -- value semantics --------------------------------------------------
+    def _fields(self) -> tuple[object, ...]:
+        return (self.rules, self.dealer, self.phase, self.to_act, self.scores, self.completed_hands,
+            self.setup, self.packed_hands, self.trick, self.tricks, self.log)
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not GameState:
             return NotImplemented
-        return (
-            self.phase is other.phase
-            and self.packed_hands == other.packed_hands
-            and self.to_act == other.to_act
-            and self.trick == other.trick
-            and self.dealer == other.dealer
-            and self.scores == other.scores
-            and _equal(self.setup, other.setup)
-            and self.tricks == other.tricks
-            and self.completed_hands == other.completed_hands
-            and self.rules == other.rules
-            and self.log == other.log
-        )
+        return self._fields() == other._fields()
 
     def __ne__(self, other: object) -> bool:
         if type(other) is not GameState:
             return NotImplemented
-        return not self.__eq__(other)
+        return self._fields() != other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())
@@ -530,12 +315,8 @@ class GameState:
 
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.rules, self.dealer, self.phase, self.to_act, self.scores, self.completed_hands,
-            self.setup, self.packed_hands, self.trick, self.tricks, self.log,
-        )  # fmt: skip
+    # fmt: on
+    # </generated>
 
     def _remember_legal(self, legal: LegalActions) -> LegalActions:
         """Store the legal-action list (a cache, not part of the state's value)."""
@@ -678,41 +459,18 @@ def bind_engine(
     _ENGINE.legal_actions = legal_actions
 
 
-def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
-    rules: Rules,
-    dealer: Seat,
-    phase: Phase,
-    to_act: Seat | None,
-    scores: tuple[int, int],
-    completed_hands: tuple[HandRecord, ...],
-    setup: HandSetup,
-    packed_hands: tuple[int, int, int, int],
-    trick: tuple[tuple[Seat, Card], ...],
-    tricks: tuple[Trick, ...],
-    log: History | None,
-) -> GameState:
-    """``GameState(...)`` for the engine's hot path: the same arguments, unchecked and faster.
-
-    The engine's states are right by construction, so this skips the kind
-    checks that ``GameState(...)`` makes on values from outside.
-    """
-    return GameState.__new__(
-        GameState, rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands,
-        trick, tricks, log,
-    )  # fmt: skip
-
-
-# -- how GameState(...) is wired in each build -----------------------------------
+# -- how GameState(...) and HandSetup(...) are wired in each build ---------------
 #
-# The class body above is what the compiled build (mypyc) makes native: the
-# engine calls ``GameState.__new__`` directly (through ``make_state``), which
-# fills the fields' slots with no checks.  ``GameState(...)`` from outside --
+# The class bodies above are what the compiled build (mypyc) makes native: the
+# engine calls ``GameState.__new__`` directly (or ``make_state``), which fills
+# the fields' slots with no checks.  ``GameState(...)`` from outside --
 # callers, ``attrs.evolve``, unpickling -- must refuse a value of the wrong
-# kind with the library's own error, in both builds alike:
+# kind with the library's own error (:func:`deepsix.typecheck.check_kinds`),
+# in both builds alike:
 #
 # * compiled: mypyc would check the parameters' declared types itself and
 #   raise a bare ``TypeError``, so ``__new__`` is replaced, for calls through
-#   the class object only, by ``_checked_new``, which takes anything, checks
+#   the class object only, by ``_checked_new_*``, which takes anything, checks
 #   it, then calls the native ``__new__`` (the engine's calls still go to the
 #   native one directly);
 # * pure Python: ``__new__`` is replaced by a generated equivalent that fills
@@ -720,42 +478,85 @@ def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field of GameStat
 #   ``object.__setattr__``), and ``__init__`` makes the check.
 
 
-def _checked_new(  # noqa: PLR0913, PLR0917  # one parameter per field of GameState
-    cls: type[GameState],
-    rules: object,
-    dealer: object,
-    phase: object,
-    to_act: object,
-    scores: object,
-    completed_hands: object,
-    setup: object,
-    packed_hands: object,
-    trick: object,
-    tricks: object,
-    log: object,
+# <generated: constructors of GameState, HandSetup>
+# fmt: off
+def _checked_new_GameState(  # noqa: PLR0913, PLR0917  # one parameter per field
+    cls: type[GameState], rules: object, dealer: object, phase: object, to_act: object,
+    scores: object, completed_hands: object, setup: object, packed_hands: object, trick: object,
+    tricks: object, log: object,
 ) -> GameState:
-    """``GameState.__new__`` as called from outside: check the kinds, then build."""
-    _check_kinds(rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands,
-                 trick, tricks, log)  # fmt: skip
+    """``GameState.__new__`` as called from outside in the compiled build: check, then build."""
+    check_kinds(GameState, (
+        rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands, trick,
+        tricks, log,
+    ))
     return GameState.__new__(
-        cls,
-        cast("Rules", rules),
-        cast("Seat", dealer),
-        cast("Phase", phase),
-        cast("Seat | None", to_act),
-        cast("tuple[int, int]", scores),
-        cast("tuple[HandRecord, ...]", completed_hands),
-        cast("HandSetup", setup),
+        cls, cast("Rules", rules), cast("Seat", dealer), cast("Phase", phase),
+        cast("Optional[Seat]", to_act), cast("tuple[int, int]", scores),
+        cast("tuple[HandRecord, ...]", completed_hands), cast("HandSetup", setup),
         cast("tuple[int, int, int, int]", packed_hands),
-        cast("tuple[tuple[Seat, Card], ...]", trick),
-        cast("tuple[Trick, ...]", tricks),
-        cast("History | None", log),
+        cast("tuple[tuple[Seat, Card], ...]", trick), cast("tuple[Trick, ...]", tricks),
+        cast("Optional[History]", log)
     )
 
 
-def _checking_init(self: GameState, *fields: object, **named: object) -> None:
+def _checking_init_GameState(  # noqa: PLR0913, PLR0917  # one parameter per field
+    self: GameState, rules: object, dealer: object, phase: object, to_act: object,
+    scores: object, completed_hands: object, setup: object, packed_hands: object, trick: object,
+    tricks: object, log: object,
+) -> None:
     """The pure build's ``GameState.__init__``: refuse values of the wrong kind."""
-    _check_kinds(*fields, **named)
+    check_kinds(GameState, (
+        rules, dealer, phase, to_act, scores, completed_hands, setup, packed_hands, trick,
+        tricks, log,
+    ))
+
+
+def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field
+    rules: Rules, dealer: Seat, phase: Phase, to_act: Optional[Seat], scores: tuple[int, int],
+    completed_hands: tuple[HandRecord, ...], setup: HandSetup,
+    packed_hands: tuple[int, int, int, int], trick: tuple[tuple[Seat, Card], ...],
+    tricks: tuple[Trick, ...], log: Optional[History],
+) -> GameState:
+    """``GameState(...)`` for the engine's hot path: the same arguments, unchecked and faster.
+
+    The engine's values are right by construction, so this skips the kind
+    checks that ``GameState(...)`` makes on values from outside.
+    """
+    return GameState.__new__(
+        GameState, rules, dealer, phase, to_act, scores, completed_hands, setup,
+        packed_hands, trick, tricks, log
+    )
+
+
+def _checked_new_HandSetup(  # noqa: PLR0913, PLR0917  # one parameter per field
+    cls: type[HandSetup], bids: object = (), bidder: object = None, bid: object = None,
+    sunk_suit: object = None, invitation: object = (), partner_pass: object = (),
+    bidder_pass: object = (), melds: object = ((), (), (), ()),
+) -> HandSetup:
+    """``HandSetup.__new__`` as called from outside in the compiled build: check, then build."""
+    check_kinds(HandSetup, (
+        bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds,
+    ))
+    return HandSetup.__new__(
+        cls, cast("tuple[Union[Bid, Pass], ...]", bids), cast("Optional[Seat]", bidder),
+        cast("Optional[int]", bid), cast("Optional[Suit]", sunk_suit),
+        cast("tuple[Card, ...]", invitation), cast("tuple[Card, ...]", partner_pass),
+        cast("tuple[Card, ...]", bidder_pass), cast("SeatMelds", melds)
+    )
+
+
+def _checking_init_HandSetup(  # noqa: PLR0913, PLR0917  # one parameter per field
+    self: HandSetup, bids: object = (), bidder: object = None, bid: object = None,
+    sunk_suit: object = None, invitation: object = (), partner_pass: object = (),
+    bidder_pass: object = (), melds: object = ((), (), (), ()),
+) -> None:
+    """The pure build's ``HandSetup.__init__``: refuse values of the wrong kind."""
+    check_kinds(HandSetup, (
+        bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds,
+    ))
+# fmt: on
+# </generated>
 
 
 def _fast_new(cls: type[_T]) -> Callable[..., _T]:
@@ -803,63 +604,21 @@ keep_annotations(
 _INIT_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState) if field.init)
 
 
-def _pure_history_init(self: History, previous: History | None, action: Action) -> None:
-    """The pure build's ``History.__init__``: the class body's, filling slots directly."""
-    _SET_PREVIOUS(self, previous)
-    _SET_ACTION(self, action)
-    _SET_LENGTH(self, 1 if previous is None else previous._length + 1)
-
-
 def _pure_remember_legal(self: GameState, legal: LegalActions) -> LegalActions:
     """The pure build's ``GameState._remember_legal``, filling the slot directly."""
     _SET_LEGAL(self, legal)
     return legal
 
 
-_SET_PREVIOUS: Final = vars(History)["previous"].__set__
-_SET_ACTION: Final = vars(History)["action"].__set__
-_SET_LENGTH: Final = vars(History)["_length"].__set__
 _SET_LEGAL: Final = vars(GameState)["_legal"].__set__
 
 
-def _checked_setup_new(  # noqa: PLR0913, PLR0917  # one parameter per field of HandSetup
-    cls: type[HandSetup],
-    bids: object = (),
-    bidder: object = None,
-    bid: object = None,
-    sunk_suit: object = None,
-    invitation: object = (),
-    partner_pass: object = (),
-    bidder_pass: object = (),
-    melds: object = ((), (), (), ()),
-) -> HandSetup:
-    """``HandSetup.__new__`` as called from outside in the compiled build: check, then build."""
-    _check_setup(bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds)
-    return HandSetup.__new__(
-        cls,
-        cast("tuple[Bid | Pass, ...]", bids),
-        cast("Seat | None", bidder),
-        cast("int | None", bid),
-        cast("Suit | None", sunk_suit),
-        cast("tuple[Card, ...]", invitation),
-        cast("tuple[Card, ...]", partner_pass),
-        cast("tuple[Card, ...]", bidder_pass),
-        cast("SeatMelds", melds),
-    )
-
-
-def _checking_setup_init(self: HandSetup, *fields: object, **named: object) -> None:
-    """The pure build's ``HandSetup.__init__``: refuse values of the wrong kind."""
-    _check_setup(*fields, **named)
-
-
-if _COMPILED:
-    setattr(GameState, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above
-    setattr(HandSetup, "__new__", staticmethod(_checked_setup_new))  # noqa: B010  # see above
+if COMPILED:
+    setattr(GameState, "__new__", staticmethod(_checked_new_GameState))  # noqa: B010  # see above
+    setattr(HandSetup, "__new__", staticmethod(_checked_new_HandSetup))  # noqa: B010  # see above
 else:
-    setattr(HandSetup, "__init__", _checking_setup_init)  # noqa: B010  # see above
     setattr(GameState, "__new__", staticmethod(_fast_new(GameState)))  # noqa: B010  # see above
     setattr(HandSetup, "__new__", staticmethod(_fast_new(HandSetup)))  # noqa: B010  # see above
-    setattr(GameState, "__init__", _checking_init)  # noqa: B010  # see above
+    setattr(GameState, "__init__", _checking_init_GameState)  # noqa: B010  # see above
+    setattr(HandSetup, "__init__", _checking_init_HandSetup)  # noqa: B010  # see above
     setattr(GameState, "_remember_legal", _pure_remember_legal)  # noqa: B010  # see above
-    setattr(History, "__init__", _pure_history_init)  # noqa: B010  # see above

@@ -16,7 +16,6 @@ led suit so far.  A player who cannot follow may play anything.
 
 from __future__ import annotations
 
-import importlib.machinery
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final, cast
@@ -25,11 +24,12 @@ import attr
 import attrs
 
 from deepsix.cards import CARD_POINTS, Card, Seat, Suit
-from deepsix.compiled import keep_annotations
-from deepsix.errors import InvalidStateError, WrongTypeError
+from deepsix.compiled import COMPILED, keep_annotations
+from deepsix.errors import InvalidStateError
 from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_block, suit_cards
 from deepsix.hands import distinct_cards as all_cards
 from deepsix.rules import PlayOver
+from deepsix.typecheck import check_kinds
 
 _WIN_TRICK: Final = PlayOver.WIN_TRICK
 
@@ -163,16 +163,6 @@ class Trick:
     winner: Seat
     """The seat that took the trick."""
 
-    def __new__(cls, plays: tuple[tuple[Seat, Card], ...], winner: Seat) -> Trick:
-        """Build a trick, unchecked (the engine's path)."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "winner", winner)
-        return self
-
-    def __init__(self, plays: tuple[tuple[Seat, Card], ...], winner: Seat) -> None:
-        """The fields, set by ``__new__``; ``Trick(...)`` also checks that ``plays`` is a tuple."""
-
     @property
     def leader(self) -> Seat:
         """The seat that led."""
@@ -192,24 +182,40 @@ class Trick:
         plays = " ".join(f"{seat}:{card}" for seat, card in self.plays)
         return f"{plays} -> {self.winner}"
 
-    def __repr__(self) -> str:
-        return f"Trick(plays={self.plays!r}, winner={self.winner!r})"
+    # <generated: value methods, repr>
+    # fmt: off
+    def __new__(  # one parameter per field
+        cls, plays: tuple[tuple[Seat, Card], ...], winner: Seat,
+    ) -> Trick:
+        """Build a Trick from its fields, unchecked (the engine's path)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "winner", winner)
+        return self
+
+    def __init__(  # one parameter per field
+        self, plays: tuple[tuple[Seat, Card], ...], winner: Seat,
+    ) -> None:
+        """The fields, set by ``__new__``; ``Trick(...)`` also checks their kinds."""
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.plays, self.winner)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Trick:
             return NotImplemented
-        return self.winner == other.winner and self.plays == other.plays
+        return self._fields() == other._fields()
 
     def __ne__(self, other: object) -> bool:
         if type(other) is not Trick:
             return NotImplemented
-        return not self.__eq__(other)
+        return self._fields() != other._fields()
 
     def __hash__(self) -> int:
-        return hash((self.plays, self.winner))
+        return hash(self._fields())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Trick, (self.plays, self.winner))
+        return (Trick, self._fields())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError
@@ -217,23 +223,38 @@ class Trick:
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
 
+    def __repr__(self) -> str:
+        return (
+        f"Trick(plays={self.plays!r}, "
+        f"winner={self.winner!r})"
+        )
+    # fmt: on
+    # </generated>
 
-def _check_plays(plays: object) -> None:
-    if not isinstance(plays, tuple):
-        shown = repr(plays)
-        shown = shown if len(shown) <= 60 else shown[:60] + "..."
-        raise WrongTypeError(f"Trick.plays must be a tuple, not {shown}")
 
-
-def _checked_new(cls: type[Trick], plays: object, winner: object) -> Trick:
+# <generated: constructors of Trick>
+# fmt: off
+def _checked_new_Trick(  # one parameter per field
+    cls: type[Trick], plays: object, winner: object,
+) -> Trick:
     """``Trick.__new__`` as called from outside in the compiled build: check, then build."""
-    _check_plays(plays)
-    return Trick.__new__(cls, cast("tuple[tuple[Seat, Card], ...]", plays), cast("Seat", winner))
+    check_kinds(Trick, (
+        plays, winner,
+    ))
+    return Trick.__new__(
+        cls, cast("tuple[tuple[Seat, Card], ...]", plays), cast("Seat", winner)
+    )
 
 
-def _checking_init(self: Trick, plays: object, winner: object) -> None:
-    """The pure build's ``Trick.__init__``: the same check."""
-    _check_plays(plays)
+def _checking_init_Trick(  # one parameter per field
+    self: Trick, plays: object, winner: object,
+) -> None:
+    """The pure build's ``Trick.__init__``: refuse values of the wrong kind."""
+    check_kinds(Trick, (
+        plays, winner,
+    ))
+# fmt: on
+# </generated>
 
 
 keep_annotations(Trick, {"plays": "tuple[tuple[Seat, Card], ...]"})
@@ -241,7 +262,7 @@ keep_annotations(Trick, {"plays": "tuple[tuple[Seat, Card], ...]"})
 # As for GameState: from outside, Trick(...) checks its argument in both builds
 # (the compiled one through __new__, before mypyc's own checks could refuse it
 # with a bare TypeError); the engine's calls build it unchecked.
-if __file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-    setattr(Trick, "__new__", staticmethod(_checked_new))  # noqa: B010  # see above
+if COMPILED:
+    setattr(Trick, "__new__", staticmethod(_checked_new_Trick))  # noqa: B010  # see above
 else:
-    setattr(Trick, "__init__", _checking_init)  # noqa: B010  # see above
+    setattr(Trick, "__init__", _checking_init_Trick)  # noqa: B010  # see above

@@ -13,8 +13,15 @@ written out a second time.
 >>> from deepsix import HandSetup, Seat
 >>> type_problem(HandSetup(bidder=Seat.EAST), HandSetup) is None
 True
->>> type_problem(HandSetup(bidder=1), HandSetup)
-'bidder: expected Seat | None, got 1'
+>>> type_problem(HandSetup(invitation=(7,)), HandSetup)
+'invitation[0]: expected Card, got 7'
+
+:func:`check_kinds` is the shallow check the value classes' constructors
+make on what callers give them (``GameState(...)``, ``attrs.evolve``,
+unpickling): each field's outer kind only -- a tuple where a tuple is
+declared, a :class:`~deepsix.Seat` or ``None`` where ``Optional[Seat]``
+is -- read from the same annotations, so it costs little and never needs a
+list of its own.
 """
 
 from __future__ import annotations
@@ -22,13 +29,14 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import attrs
 
 from deepsix.errors import WrongTypeError
 
-__all__ = ["type_problem"]
+__all__ = ["check_kinds", "type_problem"]
 
 _MAX_SHOWN = 60
 
@@ -93,10 +101,7 @@ def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
 
 
 def _mismatch(where: str, kind: Any, value: object) -> str:
-    shown = repr(value)
-    if len(shown) > _MAX_SHOWN:
-        shown = shown[:_MAX_SHOWN] + "..."
-    return f"{where or 'value'}: expected {_name(kind)}, got {shown}"
+    return f"{where or 'value'}: expected {_name(kind)}, got {_brief(value)}"
 
 
 def _name(kind: Any) -> str:
@@ -111,3 +116,66 @@ def _name(kind: Any) -> str:
             return f"tuple[{_name(args[0])}, ...]"
         return f"tuple[{', '.join(_name(arg) for arg in args)}]"
     return str(kind)
+
+
+_NUMBERS: Final = ("no", "one", "two", "three", "four")
+
+
+def check_kinds(kind: type, values: Sequence[object]) -> None:
+    """Refuse a value of the wrong outer kind for one of ``kind``'s fields.
+
+    ``values`` are the ``init`` fields' values in declaration order.  Raises
+    :class:`~deepsix.errors.WrongTypeError` naming the first field that does
+    not fit (``"GameState.phase must be a Phase, not 'play'"``).
+    """
+    for (name, description, fits), value in zip(_shallow_kinds(kind), values, strict=True):
+        if not fits(value):
+            raise WrongTypeError(
+                f"{kind.__name__}.{name} must be {description}, not {_brief(value)}"
+            )
+
+
+@functools.lru_cache(maxsize=16)
+def _shallow_kinds(kind: type) -> tuple[tuple[str, str, Callable[[object], bool]], ...]:
+    return tuple((name, *_shallow(field_kind)) for name, field_kind in _field_types(kind))
+
+
+def _shallow(kind: Any) -> tuple[str, Callable[[object], bool]]:  # noqa: PLR0911  # one answer per kind of annotation
+    """How a field of type ``kind`` is described and tested by :func:`check_kinds`."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+        if len(options) == 1:
+            description, fits = _shallow(options[0])
+            return f"{description} or None", lambda v: v is None or fits(v)
+        return "a value of " + _name(kind), lambda v: type_problem(v, kind) is None
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return "a tuple", lambda v: isinstance(v, tuple)
+        count = len(args)
+        if all(arg is int for arg in args):
+            return f"a tuple of {_NUMBERS[count]} ints", lambda v: _all_of(v, count, int)
+        if all(typing.get_origin(arg) is tuple for arg in args):
+            return f"a tuple of {_NUMBERS[count]} tuples", lambda v: _all_of(v, count, tuple)
+        return f"a tuple of {count}", lambda v: isinstance(v, tuple) and len(v) == count
+    if kind is int:
+        return "an int", lambda v: isinstance(v, int)
+    if isinstance(kind, type) and attrs.has(kind):
+        return f"a {kind.__name__}", lambda v: isinstance(v, kind)
+    article = "an" if _name(kind)[:1].lower() in "aeiou" else "a"
+    return f"{article} {_name(kind)}", lambda v: type(v) is kind
+
+
+def _all_of(value: object, count: int, item: type) -> bool:
+    """Whether ``value`` is a tuple of ``count`` items, each an instance of ``item``."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == count
+        and all(isinstance(part, item) and type(part) is not bool for part in value)
+    )
+
+
+def _brief(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= _MAX_SHOWN else shown[:_MAX_SHOWN] + "..."

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 from deepsix import Deal, GameState, IllegalActionError, InvariantError, Phase, new_game
 from deepsix.hands import counts, counts_of
+from deepsix.history import History
 from deepsix.rebuild import (
     Step,
     dealt_counts,
@@ -17,7 +18,6 @@ from deepsix.rebuild import (
     replay_hand,
     walk,
 )
-from deepsix.state import History
 from deepsix.table import played_counts, plays_by_trick
 from tests.support.strategies import GameSpec, examples, game_specs
 

@@ -21,7 +21,7 @@ from deepsix import (
     new_game,
     shuffled_deal,
 )
-from deepsix.state import History
+from deepsix.history import History
 
 
 def some_state(steps: int = 30, seed: int = 8) -> GameState:

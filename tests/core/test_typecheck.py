@@ -40,7 +40,7 @@ def setup(**fields: object) -> Loose:
     ("value", "kind", "problem"),
     [
         (HandSetup(bidder=Seat.EAST), HandSetup, None),
-        (HandSetup(bidder=1), HandSetup, "bidder: expected Seat | None, got 1"),  # type: ignore[arg-type]  # the point
+        (setup(bidder=1), Loose, "bidder: expected Seat | None, got 1"),
         (HandSetup(bid=True), HandSetup, "bid: expected int | None, got True"),
         (setup(invitation=[Card("7S")]), Loose, "invitation: expected tuple[Card, ...]"),
         (HandSetup(invitation=(7,)), HandSetup, "invitation[0]: expected Card, got 7"),  # type: ignore[arg-type]  # the point
@@ -66,6 +66,8 @@ def test_type_problems_are_named(value: object, kind: object, problem: str | Non
         ({"melds": ((), ())}, "HandSetup.melds must be a tuple of four tuples, not ((), ())"),
         ({"bid": "90"}, "HandSetup.bid must be an int or None, not '90'"),
         ({"bids": None}, "HandSetup.bids must be a tuple, not None"),
+        ({"bidder": 1}, "HandSetup.bidder must be a Seat or None, not 1"),
+        ({"sunk_suit": "S"}, "HandSetup.sunk_suit must be a Suit or None, not 'S'"),
     ],
 )
 def test_a_setup_of_the_wrong_kind_is_refused(fields: dict[str, object], message: str) -> None:

@@ -36,7 +36,7 @@ from deepsix import (
 )
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.hands import count, pack, unpack
-from deepsix.state import History
+from deepsix.history import History
 from deepsix.validation import INVARIANTS
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import GameSpec, examples, game_specs

@@ -45,7 +45,7 @@ from deepsix import (
     legal_actions,
     new_game,
 )
-from deepsix.state import History
+from deepsix.history import History
 
 __all__ = [
     "DECK_COUNTS",

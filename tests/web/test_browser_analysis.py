@@ -94,3 +94,42 @@ def test_the_replay_page_lists_each_hands_costly_moments_with_links(
     assert serious_violations(page) == []
     assert no_errors(watcher) == []
     watcher.close()
+
+
+def test_a_table_made_with_hints_shows_the_quick_bots_choice_on_your_turn(
+    server: Server, browser: Browser, tmp_path: Path
+) -> None:
+    bots = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
+    made = server.create(bots, me="S", seed=5, hint=True)
+    player = Player(browser, server.base, seat_url(made))
+    page = player.page
+    page.wait_for_function(
+        "() => { const g = document.querySelector('.game');"
+        " return g && g.dataset.toAct === 'S' && g.dataset.busy === '0'; }",
+        timeout=60_000,
+    )
+    page.locator("#ask-hint").click()
+    page.wait_for_selector("#hint-text:has-text('Hint: the search-quick bot would')")
+    text = page.locator("#hint-text").inner_text()
+    status, answer = server.call(
+        "GET", f"/api/tables/{made['table']['id']}/hint", token=made["token"]
+    )
+    assert status == 200
+    assert answer["action"]["type"] in ("Bid", "Pass")  # South's first turn is a call
+    assert ("pass" in text) == (answer["action"]["type"] == "Pass")
+    assert serious_violations(page) == []
+    page.screenshot(path=str(tmp_path / "hint.png"))
+    player.take_turn(random.Random(1))  # the turn goes on as usual; the hint is gone
+    assert page.locator("#hint-text").count() == 0 or player.data()["toAct"] == "S"
+    # a table made without hints has no hint button
+    plain = server.create(bots, me="S", seed=5)
+    other = Player(browser, server.base, seat_url(plain))
+    other.page.wait_for_function(
+        "() => { const g = document.querySelector('.game');"
+        " return g && g.dataset.toAct === 'S' && g.dataset.busy === '0'; }",
+        timeout=60_000,
+    )
+    assert other.page.locator("#ask-hint").count() == 0
+    assert no_errors(player) == []
+    player.close()
+    other.close()

@@ -57,6 +57,7 @@ from deepsix.actions import ACTION_TYPES, Action, Deal
 from deepsix.cards import DECK, Card, Seat
 from deepsix.errors import ParseError, SerializationError
 from deepsix.hands import pack
+from deepsix.history import History
 from deepsix.io.codec import (
     ACTION_NAMES,
     NAMES,
@@ -71,7 +72,7 @@ from deepsix.io.documents import Hands, RecordDoc, StateDoc
 from deepsix.io.notation import format_action, parse_action
 from deepsix.io.record import MAX_ACTIONS, GameRecord, replay
 from deepsix.sampling import sample_state
-from deepsix.state import GameState, History
+from deepsix.state import GameState
 from deepsix.tricks import Trick
 from deepsix.validation import validate
 from deepsix.views import PlayerView

@@ -139,6 +139,7 @@ class Room:
         self.private = row.private
         self.clock = row.clock
         self.standin = row.standin
+        self.hint = row.hint
         self.host = row.host
         self.invite = row.invite
         self.status: TableStatus = row.status
@@ -170,6 +171,8 @@ class Room:
         """Each seat's presence as the connections were last shown it."""
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
+        self.maker: str | None = None
+        """The client address that made the table (for its limits; not stored)."""
         self.runner: RoomRunner = services.make_runner(self)
         """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
 
@@ -193,6 +196,11 @@ class Room:
     def attended(self) -> bool:
         """Whether anyone is connected to the table, at this server or another."""
         return bool(self.subscribers) or any(r.heard or r.spectators for r in self.remote.values())
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether a bot plays one of the seats."""
+        return any(slot.kind == "bot" for slot in self.seats)
 
     @property
     def seq(self) -> int:
@@ -255,6 +263,7 @@ class Room:
             created=self.created,
             result=self.result,
             next=self.next,
+            hint=self.hint,
         )
 
     def row(self, **changes: Any) -> TableRow:
@@ -276,6 +285,7 @@ class Room:
             "result": None if self.result is None else _result_json(self.result, self),
             "finished": self.finished_at,
             "next": self.next,
+            "hint": self.hint,
             "version": self.version,
         }
         fields.update(changes)

@@ -7,10 +7,12 @@ prove it with the table's cookie (browsers) or ``Authorization: Bearer
 TOKEN`` (other programs); requests from another site's pages are refused.
 
 * ``GET /``, ``/table/{id}``: the browser client.
+* ``GET /healthz``: whether the server serves and its storage answers (200, else 503).
 * ``GET /api/bots``: the bots a seat can be given.
 * ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
   page by page from storage.
-* ``POST /api/tables``: make a table (sets the seat and host cookies).
+* ``POST /api/tables``: make a table (sets the seat and host cookies); ``"hint": true`` lets its
+  players ask for hints.
 * ``GET /api/tables/{id}``: one table's public description.
 * ``POST /api/tables/{id}/join``: take an open seat (with ``invite`` at a private table).
 * ``POST /api/tables/{id}/session``: trade a seat's token for its cookie; ``DELETE``: forget
@@ -27,6 +29,8 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``GET /api/tables/{id}/replay?seat=&start=&count=``: the finished game step by step (JSON).
 * ``GET /api/tables/{id}/replay/{seq}.svg?seat=``: a position of the finished game, drawn.
 * ``GET /replay/{id}``: the replay page.
+* ``GET /api/tables/{id}/hint``: the quick bot's choice for the asker's seat, on her turn, at a
+  table made with ``hint`` (:mod:`deepsix.web.hint`).
 * ``GET /api/tables/{id}/analysis/{hand}``: a finished hand's costly moments, or ``pending``.
 * ``GET /api/rules``: the numbered rules, one line each (:data:`deepsix.rulebook.RULEBOOK`).
 * ``GET /api/schema/{Action|Event|PlayerView|protocol}``: the JSON Schemas.
@@ -35,6 +39,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -57,6 +62,7 @@ from deepsix.web.credentials import (
     clean_name,
     cookie,
 )
+from deepsix.web.hint import hint
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
@@ -95,6 +101,7 @@ def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitab
     async def run(request: Request) -> Response:
         lobby: Lobby = request.app.state.lobby
         try:
+            lobby.guard.request(client_address(request))
             if request.method != "GET" and not same_origin(request.headers):
                 raise WebError("forbidden", "requests from other sites' pages are refused", 403)
             result = await handler(request, lobby)
@@ -119,7 +126,12 @@ def _json(value: object) -> Any:
     return json.loads(p.encode(value))
 
 
-async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+def client_address(request: Request) -> str | None:
+    """The address of the request's client (the peer; a proxy's, behind one)."""
+    return None if request.client is None else request.client.host
+
+
+async def _read_body(request: Request) -> bytes:
     size = 0
     chunks: list[bytes] = []
     async for chunk in request.stream():
@@ -127,7 +139,15 @@ async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
         if size > MAX_BODY_BYTES:
             raise WebError("too-large", f"request bodies are at most {MAX_BODY_BYTES} bytes", 413)
         chunks.append(chunk)
-    body = b"".join(chunks)
+    return b"".join(chunks)
+
+
+async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+    try:  # a body sent a byte at a time holds a connection: it has as long as headers have
+        async with asyncio.timeout(request.app.state.config.header_timeout):
+            body = await _read_body(request)
+    except TimeoutError:
+        raise WebError("timeout", "the request's body came too slowly", 408) from None
     if not body:
         return {}
     try:
@@ -247,7 +267,9 @@ def _cursor(text: str | None) -> tuple[float, str] | None:
 
 async def _create(request: Request, lobby: Lobby) -> Response:
     config = request.app.state.config
-    data = await _body(request, {"seats", "me", "name", "seed", "private", "clock", "standin"})
+    data = await _body(
+        request, {"seats", "me", "name", "seed", "private", "clock", "standin", "hint"}
+    )
     seats = data.get("seats", {})
     if type(seats) is not dict:
         raise WebError("bad-request", 'seats must be an object such as {"E": "heuristic"}')
@@ -269,12 +291,15 @@ async def _create(request: Request, lobby: Lobby) -> Response:
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise WebError("bad-seed", "a seed is a whole number from 0 to 2**63 - 1")
     private = _flag(data, "private", False)
+    hint = _flag(data, "hint", False)
     clock = _clock(data, None if private else config.public_clock)
     standin = check_bot(data.get("standin", "heuristic"))
     name = _name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
     room, secret, host = await lobby.create(
-        seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin
-    )
+        seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin,
+        hint=hint,
+        maker=client_address(request),
+    )  # fmt: skip
     body: dict[str, object] = {
         "table": _json(room.info()),
         "url": f"/table/{room.id}",
@@ -343,6 +368,8 @@ async def _fill(request: Request, lobby: Lobby) -> object:
     seat, host = _who(request, room)
     if seat is None and not host:
         raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    if not room.has_bots:
+        lobby.guard.bot_table(room.maker, lobby.live())
     await seating.fill(room, check_bot(data.get("bot", "heuristic")))
     return {"table": _json(room.info())}
 
@@ -454,12 +481,36 @@ async def _analysis(request: Request, lobby: Lobby) -> object:
     return state.analyses.of(room, request.path_params["hand"])
 
 
+async def _hint(request: Request, lobby: Lobby) -> object:
+    """The quick bot's choice for the asker's seat (:mod:`deepsix.web.hint`)."""
+    room = await lobby.room(request.path_params["table_id"])
+    return await hint(room, _who(request, room)[0])
+
+
 async def _picture(request: Request, lobby: Lobby) -> Response:
     """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
     room = await lobby.room(request.path_params["table_id"])
     _visible(request, room)
     drawn = picture(room, request.path_params["seq"], request.query_params.get("seat") or None)
     return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+async def _health(request: Request, lobby: Lobby) -> Response:
+    """``GET /healthz``: 200 while the server serves and its storage answers, else 503."""
+    try:
+        await lobby.services.store.table("healthz")  # a read through the writer thread
+    except Exception as error:
+        _log.error("health check: storage does not answer (%s)", " ".join(str(error).split()))
+        return JSONResponse({"status": "unavailable", "storage": "failing"}, 503)
+    return JSONResponse(
+        {
+            "status": "ok",
+            "storage": "ok",
+            "tables": len(lobby.live()),
+            "quarantined": len(lobby.quarantined),
+            "connections": lobby.guard.open,
+        }
+    )
 
 
 async def _rules(request: Request, lobby: Lobby) -> object:
@@ -494,6 +545,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
     """Every HTTP route: ``(path, endpoint, methods)``."""
     table = "/api/tables/{table_id}"
     return [
+        ("/healthz", endpoint(_health), ["GET"]),
         ("/api/bots", endpoint(_bots), ["GET"]),
         ("/api/tables", endpoint(_tables), ["GET"]),
         ("/api/tables", endpoint(_create, 201), ["POST"]),
@@ -511,6 +563,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
         (f"{table}/replay", endpoint(_replay), ["GET"]),
         (f"{table}/replay/{{seq:int}}.svg", endpoint(_picture), ["GET"]),
         (f"{table}/analysis/{{hand:int}}", endpoint(_analysis), ["GET"]),
+        (f"{table}/hint", endpoint(_hint), ["GET"]),
         ("/api/rules", endpoint(_rules), ["GET"]),
         ("/api/schema/{name}", endpoint(_schema), ["GET"]),
     ]

@@ -109,6 +109,9 @@ class TableInfo:
     """How it ended, once it has."""
     next: str | None
     """The rematch's table id, once one is made."""
+    hint: bool = False
+    """Seated players may ask for the quick search bot's choice on their turn
+    (``GET /api/tables/{id}/hint``); set when the table is made."""
 
 
 @attrs.frozen

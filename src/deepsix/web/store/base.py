@@ -56,7 +56,7 @@ __all__ = [
     "seat_rows",
 ]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """The layout version of the stored data (1: the first web table's).  A back end migrates an
 older database when it opens it and refuses a newer one."""
 
@@ -130,6 +130,8 @@ class TableRow:
     """Seconds a human has for each decision (``None``: no turn clock)."""
     standin: str = "heuristic"
     """The bot that plays an absent human's seat, and replaces a failing bot for a move."""
+    hint: bool = False
+    """Seated players may ask the quick search bot for its choice on their turn."""
     host: str | None = None
     """The SHA-256 (hex) of the host's credential."""
     invite: str = ""

@@ -123,7 +123,11 @@ INSERT INTO deepsix.meta (key, value) VALUES ('application', 'deepsix-web');
 INSERT INTO deepsix.meta (key, value) VALUES ('layout', '0');
 """
 
-MIGRATIONS: Final[tuple[tuple[int, str], ...]] = ((2, _VERSION_2),)
+_VERSION_3: Final = """
+ALTER TABLE deepsix.tables ADD COLUMN hint BOOLEAN NOT NULL DEFAULT FALSE;
+"""
+
+MIGRATIONS: Final[tuple[tuple[int, str], ...]] = ((2, _VERSION_2), (3, _VERSION_3))
 """Each layout version's script, applied in order to a database older than it."""
 
 T = TypeVar("T")
@@ -238,7 +242,7 @@ class PostgresStore:
         """Store a new table (and announce it)."""
 
         def work(db: psycopg.Connection[tuple[Any, ...]]) -> None:
-            marks = ", ".join(["%s"] * 16)
+            marks = ", ".join(["%s"] * 17)
             with db.transaction():
                 db.execute(
                     f"INSERT INTO deepsix.tables ({COLUMNS}) VALUES ({marks})",
@@ -262,7 +266,8 @@ class PostgresStore:
                     "UPDATE deepsix.tables SET created = %s, rules = %s, dealer = %s, seed = %s,"
                     " seats = %s, status = %s, seeded = %s, private = %s, clock = %s,"
                     " standin = %s, host = %s, invite = %s, result = %s, finished = %s,"
-                    " next_table = %s, version = version + 1 WHERE id = %s AND version = %s",
+                    " next_table = %s, hint = %s, version = version + 1"
+                    " WHERE id = %s AND version = %s",
                     (*values_of_row(row)[1:], row.id, row.version),
                 ).rowcount
                 if saved:

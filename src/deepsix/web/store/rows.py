@@ -17,7 +17,7 @@ __all__ = ["COLUMNS", "KINDS", "STATUSES", "row_of_values", "seats_json", "value
 
 COLUMNS: Final = (
     "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
-    " invite, result, finished, next_table"
+    " invite, result, finished, next_table, hint"
 )
 """The stored columns of a table, in the order of :func:`values_of_row`."""
 KINDS: Final = ("open", "human", "bot")
@@ -55,6 +55,7 @@ def values_of_row(row: TableRow) -> tuple[Any, ...]:
         row.result,
         row.finished,
         row.next,
+        row.hint,
     )
 
 
@@ -78,6 +79,7 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         result,
         finished,
         next_table,
+        hint,
     ) = values
     seats = []
     for slot in json.loads(seats_text):
@@ -106,4 +108,5 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         result=result,
         finished=finished,
         next=next_table,
+        hint=bool(hint),
     )

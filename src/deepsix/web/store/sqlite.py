@@ -34,6 +34,7 @@ from deepsix.web.store.base import (
     TableRow,
     TableStatus,
 )
+from deepsix.web.store.lock import FileLock
 from deepsix.web.store.rows import COLUMNS, row_of_values, values_of_row
 
 __all__ = ["APPLICATION_ID", "SQLiteStore"]
@@ -116,9 +117,15 @@ def _migrate_seats_and_seeds(db: sqlite3.Connection) -> None:
         )
 
 
+_VERSION_3: Final = """
+ALTER TABLE tables ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;
+"""
+
+
 _MIGRATIONS: Final[tuple[tuple[int, str, Callable[[sqlite3.Connection], None] | None], ...]] = (
     (1, _VERSION_1, None),
     (2, _VERSION_2, _migrate_seats_and_seeds),
+    (3, _VERSION_3, None),
 )
 """Each version's layout change (a script, then a data migration), applied in order."""
 
@@ -126,9 +133,10 @@ _MIGRATIONS: Final[tuple[tuple[int, str, Callable[[sqlite3.Connection], None] | 
 class SQLiteStore:
     """The :class:`~deepsix.web.store.Store` in an SQLite file (``":memory:"``: a throwaway one)."""
 
-    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+    def __init__(self, path: str | Path, *, durable: bool = False, exclusive: bool = False) -> None:
         self.location = str(path)
         self._damaged: list[tuple[str, str]] = []
+        self._lock: FileLock | None = None
         memory = self.location == ":memory:"
         if not memory:
             file = Path(path)
@@ -144,12 +152,14 @@ class SQLiteStore:
         except sqlite3.Error as error:
             raise StoreRefused(f"{self.location}: cannot open it ({error})") from None
         try:
+            if exclusive and not memory:  # before anything is read or migrated
+                self._lock = FileLock(self.location)
             self._open(durable)
         except sqlite3.DatabaseError as error:
-            self._db.close()
+            self.close()
             raise StoreRefused(f"{self.location}: not a usable database ({error})") from None
         except StoreRefused:
-            self._db.close()
+            self.close()
             raise
 
     def _open(self, durable: bool) -> None:
@@ -201,8 +211,11 @@ class SQLiteStore:
             raise StoreUnavailable(f"{self.location}: {what} failed: {error}") from None
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and let go of its lock)."""
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def add_table(self, row: TableRow) -> None:
         """Store a new table."""
@@ -210,7 +223,7 @@ class SQLiteStore:
             self._run(
                 "storing a new table",
                 f"INSERT INTO tables ({COLUMNS}, started) VALUES"
-                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*values_of_row(row), int(row.status != "waiting")),
             )
         except sqlite3.IntegrityError as error:
@@ -223,7 +236,7 @@ class SQLiteStore:
             f"saving table {row.id}",
             "UPDATE tables SET created = ?, rules = ?, dealer = ?, seed = ?, seats = ?,"
             " status = ?, seeded = ?, private = ?, clock = ?, standin = ?, host = ?, invite = ?,"
-            " result = ?, finished = ?, next_table = ?, started = ? WHERE id = ?",
+            " result = ?, finished = ?, next_table = ?, hint = ?, started = ? WHERE id = ?",
             (*values[1:], int(row.status != "waiting"), row.id),
         )
 

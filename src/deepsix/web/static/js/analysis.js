@@ -80,3 +80,27 @@ export function analysisSection(tableId, hand, { name = (s) => SEAT_NAMES[s], st
   poll();
   return section;
 }
+
+/** What the hint bot would do, in words ("bid 90", "play the 7 of spades"), from the wire form. */
+export function hintWords(action, meldName = (code) => code) {
+  switch (action.type) {
+    case "Bid":
+      return `bid ${action.amount}.`;
+    case "Pass":
+      return "pass.";
+    case "NameSunkSuit":
+      return `sink ${SUIT_NAMES[action.suit]}.`;
+    case "ShowCard":
+      return `show the ${cardName(action.card)}.`;
+    case "PassCard":
+      return `pass the ${cardName(action.card)}.`;
+    case "DeclareMeld":
+      return `declare ${meldName(action.meld)}.`;
+    case "Done":
+      return "be done.";
+    case "PlayCard":
+      return `play the ${cardName(action.card)}.`;
+    default:
+      return `${action.type}.`;
+  }
+}
