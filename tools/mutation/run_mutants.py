@@ -214,11 +214,8 @@ def run_mutant(
             n=0,
         )
     )
-    selected = [
-        line.strip()
-        for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
-        if line.startswith("tests/") and not whole_suite
-    ]
+    shown = "" if whole_suite else mutmut(workdir, "tests-for-mutant", name, timeout=120)
+    selected = [line.strip() for line in shown.splitlines() if line.startswith("tests/")]
     everything = list(suite)
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
     env["HYPOTHESIS_PROFILE"] = "mutation"
