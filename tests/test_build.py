@@ -182,9 +182,9 @@ COUNTS = [0] * 28
     [
         (lambda: new_game(rules="standard"), ParseError),  # type: ignore[arg-type]
         (lambda: new_game(dealer=7), ParseError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[arg-type]
+        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[call-overload]
+        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[call-overload]
+        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[call-overload]
         (lambda: pack_counts(["2"] * 28), ParseError),  # type: ignore[list-item]
         (lambda: pack_counts([0] * 27), ParseError),
         (lambda: available_melds(["x"] * 28, (), None), ParseError),  # type: ignore[list-item]

@@ -45,7 +45,7 @@ N, E, S, W = Seat
 
 def reason_of(state: GameState, action: object) -> Reason:
     with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]  # deliberately wrong inputs  # deliberately wrong inputs
+        apply(state, action)  # type: ignore[call-overload]  # deliberately wrong inputs  # deliberately wrong inputs
     return info.value.reason
 
 

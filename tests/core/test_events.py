@@ -203,5 +203,5 @@ def test_apply_as_a_seat_refuses_another_seats_action() -> None:
         apply(state, Pass(Seat.WEST), seat=Seat.WEST)
     assert caught.value.reason is Reason.NOT_YOUR_TURN
     with pytest.raises(IllegalActionError) as caught:
-        apply(state, "E:P", seat=Seat.EAST)  # type: ignore[arg-type]  # deliberately not an action
+        apply(state, "E:P", seat=Seat.EAST)  # type: ignore[call-overload]  # deliberately not an action
     assert caught.value.reason is Reason.UNKNOWN_ACTION
