@@ -6,7 +6,8 @@ that kind of mistake: :class:`ValueError` for bad *values* (a malformed
 card, an illegal action, a corrupt saved game), :class:`TypeError` for a
 value of the wrong *type* (:class:`WrongTypeError`, and
 :class:`NotAnActionError` among them), :class:`ImportError` for a missing
-extra.  The hierarchy is flat: no error is two builtins at once.
+extra, :class:`KeyError` for a name looked up that is not there.  The
+hierarchy is flat: no error is two builtins at once.
 
 An :class:`IllegalActionError` carries a machine-readable :class:`Reason`;
 each reason names the numbered rule (``R-PLAY-2`` and so on, see
@@ -53,9 +54,16 @@ class WrongTypeError(DeepSixError, TypeError):
     """
 
 
-class UnknownNameError(ParseError):
+class UnknownNameError(DeepSixError, KeyError):
     """A name looked up is not there (a bot in the bot registry, a piece of an
-    observation layout): a :class:`ParseError`, so a :class:`ValueError`."""
+    observation layout).
+
+    A :class:`KeyError`, as a lookup by key promises (``Mapping.get`` and ``in``
+    rely on it); not a :class:`ParseError`: the name was read, it is just unknown.
+    """
+
+    def __str__(self) -> str:  # KeyError's own would quote the whole message
+        return str(self.args[0]) if self.args else ""
 
 
 class InvalidStateError(DeepSixError, ValueError):
