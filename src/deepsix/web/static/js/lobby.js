@@ -4,8 +4,8 @@ import { api } from "./api.js";
 import { SEATS, SEAT_NAMES } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
-import { current as protocol, detect, lobbySocket } from "./protocol.js";
-import { allSeats, keepName, keepSeat, myName, noteSeat } from "./seats.js";
+import { PROTOCOL, lobbySocket } from "./protocol.js";
+import { allSeats, keepName, myName, noteSeat } from "./seats.js";
 import { PHASE_NAMES } from "./words.js";
 
 function toast(message) {
@@ -16,19 +16,14 @@ function toast(message) {
   setTimeout(() => (node.hidden = true), 8000);
 }
 
-/**
- * Open a table at its plain address.  Protocol 2: the seat's key is in the cookie the
- * answer set; protocol 1: the page keeps it in storage.
- */
-function enter(tableId, seat, token) {
-  if (protocol() >= 2) noteSeat(tableId, seat);
-  else keepSeat(tableId, seat, token);
+/** Open a table at its plain address: the seat's key is in the cookie the answer set. */
+function enter(tableId, seat) {
+  noteSeat(tableId, seat);
   location.assign(`/table/${encodeURIComponent(tableId)}`);
 }
 
 export async function lobby(root) {
   document.getElementById("where").textContent = "Lobby";
-  await detect();
   let bots = ["heuristic", "random"];
   try {
     bots = (await api("GET", "/api/bots")).bots;
@@ -62,10 +57,10 @@ export async function lobby(root) {
     for (const [s, select] of Object.entries(others)) if (s !== mine.value) seats[s] = select.value;
     try {
       const body = { seats, me: mine.value, name: name.value };
-      if (protocol() >= 2) body.private = privacy.checked;
+      body.private = privacy.checked;
       if (hints.checked) body.hint = true;
       const made = await api("POST", "/api/tables", body);
-      enter(made.table.id, made.seat, made.token);
+      enter(made.table.id, made.seat);
     } catch (error) {
       toast(error.message);
       create.disabled = false;
@@ -76,36 +71,22 @@ export async function lobby(root) {
     h("div", { class: "field" }, h("label", { for: "my-name", text: "Your name" }), name),
     h("div", { class: "field" }, h("label", { for: "my-seat", text: "Your seat" }), mine)),
   seatRows,
-  protocol() >= 2 ? h("label", { class: "check", for: "private" }, privacy, " Private: not listed here, invite link only") : null,
+  h("label", { class: "check", for: "private" }, privacy, " Private: not listed here, invite link only"),
   h("label", { class: "check", for: "hints" }, hints, " Hints: a player may ask the quick search bot what it would do on her turn"),
   h("p", { class: "hint", text: "Open seats wait for friends: the table page gives you an invite link. You can fill them with bots at any time." }),
   create);
 
   const list = h("section", { class: "panel tables", "aria-labelledby": "tables-title", "aria-live": "polite" }, h("h2", { id: "tables-title", text: "Tables" }));
   root.replaceChildren(h("div", { class: "lobby" }, form, list));
-  if (protocol() >= 2) {
-    // live: the server pushes the lobby whenever a listed table changes
-    const more = { tables: [], next: undefined };
-    const socket = new Connection(lobbySocket(), () => ({ op: "hello", protocol: protocol() }), {
-      message: (frame) => {
-        if (frame.op === "lobby") drawTables(list, frame, name, more);
-      },
-      status: () => {},
-    });
-    socket.open();
-    return;
-  }
-  let tables = [];
-  try {
-    tables = (await api("GET", "/api/tables")).tables;
-  } catch (error) {
-    toast(error.message);
-  }
-  drawTables(list, {
-    open: tables.filter((t) => !t.started),
-    running: tables.filter((t) => t.started && t.phase !== "game-over"),
-    finished: tables.filter((t) => t.phase === "game-over"),
-  }, name, null);
+  // live: the server pushes the lobby whenever a listed table changes
+  const more = { tables: [], next: undefined };
+  const socket = new Connection(lobbySocket(), () => ({ op: "hello", protocol: PROTOCOL }), {
+    message: (frame) => {
+      if (frame.op === "lobby") drawTables(list, frame, name, more);
+    },
+    status: () => {},
+  }, { heartbeat: true }); // a silent socket is closed by the server after a while
+  socket.open();
 }
 
 function drawTables(list, frame, name, more) {
@@ -160,7 +141,7 @@ function tableRow(table, own, name) {
         try {
           keepName(name.value);
           const joined = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: slot.seat, name: name.value });
-          enter(table.id, joined.seat, joined.token);
+          enter(table.id, joined.seat);
         } catch (error) {
           toast(error.message);
         }

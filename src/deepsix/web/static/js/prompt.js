@@ -145,6 +145,43 @@ function passing(page) {
   ];
 }
 
+const FAMILIES = { GR: "run", DR: "run", SR: "run", DE: "echo", SE: "echo", MT: "echo", "8W": "wide", "7W": "wide", "6W": "wide" };
+
+/**
+ * The melds on offer that the current selection would block (a preview; the server decides
+ * on confirm): a card copy serves at most one meld of each family (R-MELD-3; of any family
+ * without the meld_sharing rule), and the bidder keeps `keep` cards unmelded (R-MELD-4).
+ */
+export function blockedMelds(codes, chosen, declared, hand, legend, { keep = null, sharing = true } = {}) {
+  const held = {};
+  for (const card of hand) held[card] = (held[card] || 0) + 1;
+  const familyOf = (code) => FAMILIES[code.split("-")[0]];
+  const usage = (melds) => {
+    const table = { run: {}, echo: {}, wide: {} };
+    for (const code of melds) {
+      const family = table[familyOf(code)];
+      for (const card of (legend[code] || {}).cards || []) family[card] = (family[card] || 0) + 1;
+    }
+    return table;
+  };
+  const tied = (table, card) => {
+    const uses = [table.run[card] || 0, table.echo[card] || 0, table.wide[card] || 0];
+    return sharing ? Math.max(...uses) : uses[0] + uses[1] + uses[2];
+  };
+  const blocked = [];
+  for (const code of codes) {
+    if (chosen.includes(code)) continue;
+    const trial = usage([...declared, ...chosen, code]);
+    const cards = Object.keys({ ...trial.run, ...trial.echo, ...trial.wide });
+    const over = sharing
+      ? Object.entries(trial[familyOf(code)]).some(([card, n]) => n > (held[card] || 0))
+      : cards.some((card) => tied(trial, card) > (held[card] || 0));
+    const melded = cards.reduce((sum, card) => sum + Math.min(tied(trial, card), held[card] || 0), 0);
+    if (over || (keep !== null && hand.length - melded < keep)) blocked.push(code);
+  }
+  return blocked;
+}
+
 function melding(page, legal) {
   const choice = page.choice;
   const model = page.model;
@@ -153,11 +190,19 @@ function melding(page, legal) {
   const options = legal.filter((a) => a.type === "DeclareMeld");
   const value = (code) => (model.legend[code] || {}).value || 0;
   const total = choice.melds.reduce((sum, code) => sum + value(code), 0);
+  const blocked = choice.melds.length
+    ? blockedMelds(options.map((a) => a.meld), choice.melds, declared, v.hand, model.legend,
+      { keep: v.phase === "bidder-meld" ? v.rules.pass_size : null, sharing: v.rules.meld_sharing })
+    : [];
   const list = h("div", { class: "buttons melds-choice", role: "group", "aria-label": "Melds you can declare" },
     options.map((a) => {
       const on = choice.melds.includes(a.meld);
-      return button([page.meldName(a.meld), " ", h("span", { class: "value", text: signed(value(a.meld)) })], {
-        class: `meld-toggle${on ? " on" : ""}`, "aria-pressed": String(on), dataset: { act: "ToggleMeld", key: `meld-${a.meld}`, meld: a.meld },
+      const off = blocked.includes(a.meld);
+      return button([page.meldName(a.meld), " ", h("span", { class: "value", text: signed(value(a.meld)) }),
+        off ? h("span", { class: "blocked-note", text: " · blocked" }) : null], {
+        class: `meld-toggle${on ? " on" : ""}${off ? " blocked" : ""}`, "aria-pressed": String(on),
+        title: off ? "Your choice already uses these cards in this family of melds" : null,
+        dataset: { act: "ToggleMeld", key: `meld-${a.meld}`, meld: a.meld, blocked: off ? "yes" : null },
         onclick: () => page.toggleMeld(a.meld),
       });
     }));
@@ -165,9 +210,12 @@ function melding(page, legal) {
   return [
     h("h2", { id: "prompt-title", text: v.phase === "bidder-meld" ? "Your meld (you may also use the cards passed to you)" : "Your meld" }),
     options.length
-      ? h("p", { class: "hint", text: "Choose the melds to lay down (each one lowers your side's score), then confirm. Melds that cannot go together are refused when you confirm, with the reason." })
+      ? h("p", { class: "hint", text: "Choose the melds to lay down (each one lowers your side's score), then confirm. Melds your choice would block are marked." })
       : h("p", { class: "hint", text: declared.length ? "Nothing more to meld." : "You have no meld this hand." }),
     options.length ? list : null,
+    blocked.length
+      ? h("p", { class: "hint blocked-list", id: "meld-blocked", text: `Your choice blocks ${blocked.map((code) => page.meldName(code)).join(", ")}: a card serves one meld of each family${v.phase === "bidder-meld" ? ", and the bidder keeps ${v.rules.pass_size} cards unmelded" : ""}.` })
+      : null,
     h("div", { class: "buttons" },
       options.length ? button("Clear", { class: "clear", dataset: { key: "clear" }, disabled: !count, onclick: () => page.clearMelds() }) : null,
       button(count ? `Declare ${count} meld${count === 1 ? "" : "s"} (${signed(total)})` : declared.length ? "Done" : "No meld", {

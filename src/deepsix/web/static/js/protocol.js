@@ -1,37 +1,15 @@
-// Which version of the table protocol the server speaks, and what differs between them.
+// The table protocol this client speaks: version 2 (deepsix.web.protocol).
 //
-// Version 2 (deepsix.web.protocol) keeps seat keys in HttpOnly cookies scoped to the table,
-// tags every move with its seq, answers a hello's `since` with the events missed, and adds
-// presence, clocks, chat, stand-ins, resignation, rematches and a live lobby.  Version 1 is
-// the server before it (tokens kept by the page).  The page asks once, at start.
+// Seat keys live in HttpOnly cookies scoped to the table; every move is tagged with its seq;
+// a hello's `since` is answered with the events missed; presence, clocks, chat, stand-ins,
+// resignation, rematches and a live lobby come with it.  The page speaks nothing older.
 
-let version = null;
-
-export async function detect() {
-  if (version !== null) return version;
-  version = 1;
-  try {
-    const response = await fetch("/api/schema/protocol", { credentials: "same-origin" });
-    if (response.ok) {
-      const schema = await response.json();
-      const found = /version (\d+)/.exec(schema.title || "");
-      version = found ? Number(found[1]) : 2;
-    }
-  } catch {
-    // offline: the socket's own retries will tell
-  }
-  return version;
-}
-
-export function current() {
-  return version || 1;
-}
+export const PROTOCOL = 2;
 
 export function tableSocket(tableId) {
-  const id = encodeURIComponent(tableId);
-  return current() >= 2 ? `/api/tables/${id}/socket` : `/ws/${id}`;
+  return `/api/tables/${encodeURIComponent(tableId)}/socket`;
 }
 
 export function lobbySocket() {
-  return current() >= 2 ? "/api/lobby" : null;
+  return "/api/lobby";
 }

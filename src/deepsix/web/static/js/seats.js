@@ -4,11 +4,10 @@
 // the page never holds it.  A link that carries a key (/table/ID#seat=S&token=..., the
 // API's answer for programs, or a key the host re-issued) is read once, traded for the
 // cookie (POST /api/tables/ID/session) and scrubbed from the address bar and the history
-// with history.replaceState before anything else runs.  With protocol 1 the page keeps
-// the key in localStorage instead.  Either way, the page notes which tables it has a seat
-// at (the seat letter only, no secret), for the lobby's "Return" buttons.
+// with history.replaceState before anything else runs.  The page notes which tables it
+// has a seat at (the seat letter only, no secret), for the lobby's "Return" buttons.
 
-const KEYS = "deepsix:seats"; // protocol 1: {table: {seat, token}}
+const KEYS = "deepsix:seats"; // kept by pages of an older server: {table: {seat, token}}, read only to list seats and forget them
 const MINE = "deepsix:mine"; // {table: seat letter}: no secret
 
 function load(name) {
@@ -40,19 +39,6 @@ export function noteSeat(tableId, seat) {
   if (seat) seats[tableId] = seat;
   else delete seats[tableId];
   save(MINE, seats);
-}
-
-/** Protocol 1: the seat's key kept by the page. */
-export function seatFor(tableId) {
-  const found = load(KEYS)[tableId];
-  return found && typeof found.token === "string" ? found : null;
-}
-
-export function keepSeat(tableId, seat, token) {
-  const seats = load(KEYS);
-  seats[tableId] = { seat, token, at: Date.now() };
-  save(KEYS, seats);
-  noteSeat(tableId, seat);
 }
 
 export function forgetSeat(tableId) {

@@ -18,8 +18,8 @@ import { confirmDialog, hostKey, hostPanel } from "./host.js";
 import { Model } from "./model.js";
 import { auction, glance, glanceKey, logLines, melds, passes, sheet } from "./panels.js";
 import { promptContent } from "./prompt.js";
-import { current as protocol, detect, tableSocket } from "./protocol.js";
-import { forgetSeat, inviteFor, keepName, keepSeat, myName, noteSeat, seatFor, takeFromAddress } from "./seats.js";
+import { PROTOCOL, tableSocket } from "./protocol.js";
+import { forgetSeat, inviteFor, keepName, myName, noteSeat, takeFromAddress } from "./seats.js";
 import { describe, explain } from "./words.js";
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,7 +29,6 @@ export class TablePage {
     this.tableId = tableId;
     this.root = root;
     this.found = takeFromAddress(tableId); // first of all: the address bar never keeps a seat key
-    this.token = null;
     this.seat = null;
     this.host = false;
     this.inviteCode = null;
@@ -49,23 +48,14 @@ export class TablePage {
 
   async start() {
     const id = this.tableId;
-    await detect();
-    this.v2 = protocol() >= 2;
-    if (this.v2) {
-      if (this.found.token) {
-        try {
-          // trade the key for the table's HttpOnly cookie: the page does not keep it
-          const session = await api("POST", `/api/tables/${encodeURIComponent(id)}/session`, undefined, this.found.token);
-          noteSeat(id, session.seat);
-        } catch (error) {
-          this.toast(`This seat link does not work any more: ${error.message}`);
-        }
+    if (this.found.token) {
+      try {
+        // trade the key for the table's HttpOnly cookie: the page does not keep it
+        const session = await api("POST", `/api/tables/${encodeURIComponent(id)}/session`, undefined, this.found.token);
+        noteSeat(id, session.seat);
+      } catch (error) {
+        this.toast(`This seat link does not work any more: ${error.message}`);
       }
-    } else {
-      if (this.found.token) keepSeat(id, this.found.seat, this.found.token);
-      const kept = seatFor(id);
-      this.token = kept ? kept.token : null;
-      this.seat = kept ? kept.seat : null;
     }
     this.invite = this.found.invite || inviteFor(id);
     this.connect();
@@ -76,18 +66,13 @@ export class TablePage {
     this.connection = new Connection(tableSocket(this.tableId), () => this.hello(), {
       message: (frame) => this.receive(frame),
       status: (kind, text) => this.status(kind, text),
-    }, { heartbeat: this.v2 });
+    }, { heartbeat: true });
     this.connection.open();
   }
 
   hello() {
-    if (this.v2) {
-      const hello = { op: "hello", protocol: protocol(), since: Math.max(this.model.seq, 0) };
-      if (this.invite) hello.invite = this.invite;
-      return hello;
-    }
-    const hello = { op: "hello" };
-    if (this.token) hello.token = this.token;
+    const hello = { op: "hello", protocol: PROTOCOL, since: Math.max(this.model.seq, 0) };
+    if (this.invite) hello.invite = this.invite;
     return hello;
   }
 
@@ -301,6 +286,7 @@ export class TablePage {
     this.resetChoice();
     region(this.glance, glanceKey(this), () => glance(this));
     this.felt.update();
+    this.prompt.dataset.phase = v.phase; // the phone layout sizes the prompt by phase
     region(this.prompt, this.promptKey(), () => promptContent(this));
     this.updateHand();
     region(this.panels.auction, [v.bids, v.dealer, v.phase === "bidding", this.seat], () => auction(this));
@@ -308,10 +294,10 @@ export class TablePage {
     region(this.panels.melds, [v.melds, this.seat], () => melds(this));
     region(this.panels.sheet, [v.completed_hands.length, this.seat], () => sheet(this));
     region(this.panels.log, model.log.length, () => logLines(this));
-    region(this.tools, [this.seat, this.running(), this.v2], () => this.toolButtons());
+    region(this.tools, [this.seat, this.running()], () => this.toolButtons());
     this.hostBox.hidden = !this.host;
     region(this.hostBox, hostKey(this), () => hostPanel(this));
-    this.chat.update(this.v2, !!this.seat);
+    this.chat.update(true, !!this.seat);
     this.tick();
     if (this.pendingSummary !== undefined && this.pendingSummary !== null) {
       const number = this.pendingSummary;
@@ -335,7 +321,7 @@ export class TablePage {
     this.render();
     let text;
     try {
-      const answer = await api("GET", `/api/tables/${encodeURIComponent(this.tableId)}/hint`, undefined, this.token);
+      const answer = await api("GET", `/api/tables/${encodeURIComponent(this.tableId)}/hint`);
       text = `Hint: the ${answer.bot} bot would ${hintWords(answer.action, (c) => this.meldName(c))}`;
     } catch (error) {
       text = `No hint: ${error.message}`;
@@ -357,7 +343,7 @@ export class TablePage {
     return (this.model.view && this.model.view.phase === "game-over") || (t && (t.status === "finished" || !!t.result));
   }
 
-  /** This page's seat is being played by a stand-in bot (protocol 2). */
+  /** This page's seat is being played by a stand-in bot. */
   standingIn() {
     const t = this.model.table;
     if (!this.seat || !t) return null;
@@ -366,7 +352,7 @@ export class TablePage {
 
   toolButtons() {
     const out = [h("button", { type: "button", class: "rules-button", dataset: { key: "rules" }, onclick: () => showRules(this) }, "Rules")];
-    if (this.v2 && this.seat && this.running()) {
+    if (this.seat && this.running()) {
       out.push(h("button", { type: "button", class: "resign", id: "resign", dataset: { key: "resign" }, onclick: () =>
         confirmDialog("Resign the game for your side?", "Resign", () => this.connection.send({ op: "resign" })) }, "Resign"));
     }
@@ -482,7 +468,7 @@ export class TablePage {
   send(action) {
     if (this.sending) return;
     const message = { op: "act", action };
-    message[this.v2 ? "seq" : "id"] = this.model.seq; // the version the move was chosen in
+    message.seq = this.model.seq; // the version the move was chosen in
     if (!this.connection.send(message)) {
       this.toast("Not connected: your move was not sent. It will be possible again once the page reconnects.");
       return;
@@ -505,13 +491,9 @@ export class TablePage {
     keepName(name);
     try {
       const body = { seat, name };
-      if (this.v2 && this.invite) body.invite = this.invite;
+      if (this.invite) body.invite = this.invite;
       const joined = await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/join`, body);
-      if (this.v2) noteSeat(this.tableId, joined.seat); // the key is in the table's cookie now
-      else {
-        keepSeat(this.tableId, joined.seat, joined.token);
-        this.token = joined.token;
-      }
+      noteSeat(this.tableId, joined.seat); // the key is in the table's cookie now
       this.seat = joined.seat;
       this.connect();
     } catch (error) {
@@ -521,7 +503,7 @@ export class TablePage {
 
   async fill() {
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/fill`, { bot: "heuristic" }, this.token);
+      await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/fill`, { bot: "heuristic" });
     } catch (error) {
       this.toast(error.message);
     }
@@ -559,7 +541,7 @@ export class TablePage {
 
   dismissed(number) {
     this.summary = null;
-    if (this.v2 && this.seat) this.connection.send({ op: "ready", hand: number });
+    if (this.seat) this.connection.send({ op: "ready", hand: number });
     this.prompt.focus({ preventScroll: true });
   }
 
@@ -578,7 +560,7 @@ export class TablePage {
     const next = this.model.table && this.model.table.next;
     return [
       next ? h("a", { class: "button primary", id: "rematch-link", href: `/table/${encodeURIComponent(next)}`, dataset: { key: "rematch-link" } }, "Go to the rematch") : null,
-      this.v2 && (this.seat || this.host) && !next
+      (this.seat || this.host) && !next
         ? h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: () => this.rematch() }, "Rematch, same seats")
         : null,
       h("a", { class: "button", id: "replay-link", href: `/replay/${id}`, dataset: { key: "replay" } }, "Replay the game"),
