@@ -103,7 +103,7 @@ markers = ["crosshair: symbolic checks"]
 [tool.mutmut]
 source_paths = ["src"]
 only_mutate = [{modules}]
-pytest_add_cli_args_test_selection = ["tests/core"]
+pytest_add_cli_args_test_selection = [{select}]
 pytest_add_cli_args = ["-p", "mutation_profile"]
 """
 
@@ -123,7 +123,7 @@ def mutmut(workdir: Path, *args: str, timeout: float | None = None) -> str:
     return done.stdout + done.stderr
 
 
-def prepare(workdir: Path, modules: tuple[str, ...]) -> None:
+def prepare(workdir: Path, modules: tuple[str, ...], select: tuple[str, ...] = (TESTS,)) -> None:
     """Copy the sources and the core's tests into ``workdir``."""
     if workdir.resolve() == ROOT or ROOT in workdir.resolve().parents:
         raise SystemExit("the work directory must lie outside the source tree")
@@ -140,7 +140,10 @@ def prepare(workdir: Path, modules: tuple[str, ...]) -> None:
     # the profile plugin lives there so that ``-p mutation_profile`` finds it in both.
     (workdir / "src" / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
     names = ", ".join(f'"src/deepsix/{module}.py"' for module in modules)
-    (workdir / "pyproject.toml").write_text(PYPROJECT.format(modules=names), encoding="utf-8")
+    tests = ", ".join(f'"{path}"' for path in select)
+    (workdir / "pyproject.toml").write_text(
+        PYPROJECT.format(modules=names, select=tests), encoding="utf-8"
+    )
 
 
 def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
@@ -259,7 +262,11 @@ def run_mutant(
 
 
 def copy_tests(place: Path, path: str) -> None:
-    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``."""
+    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``.
+
+    A test's node id (``file::name``) copies its file.
+    """
+    path = path.split("::", maxsplit=1)[0]
     source, target = ROOT / path, place / path
     if target.exists():
         return
@@ -293,6 +300,13 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=400.0, help="seconds per mutant")
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
     parser.add_argument("--fresh-only", action="store_true", help="skip the forked stage")
+    parser.add_argument(
+        "--select",
+        nargs="*",
+        default=[TESTS],
+        help="the tests mutmut may pick from for each mutant (default: all of tests/core; the "
+        "mirrored test files keep a run of the widely used modules feasible)",
+    )
     parser.add_argument(
         "--recheck",
         choices=("all", "untested"),
@@ -329,7 +343,7 @@ def main() -> None:
         if (ROOT / "src" / "deepsix" / f"{module}.py").exists()
     )
     if not args.reuse:
-        prepare(workdir, modules)
+        prepare(workdir, modules, tuple(args.select))
         forked_stage(workdir, args.jobs, finish=not args.fresh_only)
     codes = forked_codes(workdir, modules)
     results_path = workdir / args.results
