@@ -200,6 +200,8 @@ class Runner:
             options.append((seat, room.turn_began + room.clock, "turn", room.clock))
         since = room.absent_since(seat)
         if since is not None:
+            if room.connected(seat):  # away (silent), not gone: her grace runs from her turn
+                since = max(since, room.turn_began)
             options.append((seat, since + config.absent_grace, "absent", config.absent_grace))
         return min(options, key=lambda option: option[1]) if options else None
 
