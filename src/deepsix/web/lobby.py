@@ -24,6 +24,8 @@ import time
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
+
 import deepsix
 from deepsix.cards import Seat
 from deepsix.engine import apply, new_game
@@ -38,10 +40,13 @@ from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, seat_of
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
-__all__ = ["Lobby", "info_of_row"]
+__all__ = ["CLAIM", "Lobby", "info_of_row"]
 
 _log = logging.getLogger("deepsix.web")
 
+CLAIM: Final = "claim:"
+"""A rematch seat not yet claimed is stored with ``claim:`` and the old table's seat letter
+where a credential's hash would be (no credential ever matches it)."""
 RECENT_FINISHED: Final = 10
 """Finished tables in the lobby's push (more are paged from storage)."""
 SWEEP: Final = 2.0
@@ -287,7 +292,10 @@ class Lobby:
         slots = [SeatRow("open")] * 4
         for index, slot in enumerate(room.seats):
             new = seat_of(seating[index])
-            slots[new] = slot.row()
+            kept = slot.row()
+            if kept.kind == "human":  # a claim, never the old credential: see claim_rematch
+                kept = attrs.evolve(kept, credential=CLAIM + SEAT_LETTERS[index])
+            slots[new] = kept
         row = TableRow(
             id=secrets.token_urlsafe(6),
             created=time.time(),
@@ -321,6 +329,44 @@ class Lobby:
         room.changed()
         self._changed(new_room)
         return new_room
+
+    async def claim_rematch(
+        self, room: Room, secret: str | None
+    ) -> tuple[Room, Seat | None, str | None]:
+        """The rematch of ``room`` as the holder of ``secret`` there joins it: her seat in it,
+        and a credential of its own (``None`` when that seat was claimed already -- by her,
+        in another tab: the browser holds it).
+
+        A rematch seat is stored as a *claim* on the old table's seat (``claim:N``), never
+        with the old credential: re-issuing a credential at one table leaves nothing valid
+        at the other, and only the present holder of the old seat may claim the new one.
+        """
+        if room.next is None:
+            raise WebError("not-finished", "no rematch was made for this table", 409)
+        new = await self.room(room.next)
+        old_seat = room.seat_holding(secret)
+        if old_seat is None:
+            return new, None, None
+        claim = CLAIM + SEAT_LETTERS[old_seat]
+        async with new.runner.lock:
+            for index, slot in enumerate(new.seats):
+                if slot.kind == "human" and slot.credential == claim:
+                    fresh = new_secret()
+                    seats = list(new.seats)
+                    seats[index] = attrs.evolve(slot, credential=digest(fresh))
+                    old = new.seats
+                    new.seats = seats
+                    try:
+                        await new.save(new.row())
+                    except WebError:
+                        if new.seats is seats:
+                            new.seats = old
+                        raise
+                    return new, Seat(index), fresh
+        for index, slot in enumerate(new.seats):  # claimed already: the same player again?
+            if slot.kind == "human" and slot.name == room.seats[old_seat].name:
+                return new, Seat(index), None
+        return new, None, None
 
     # -- the listing --------------------------------------------------------------------------
 

@@ -192,6 +192,10 @@ class Room:
         heard.extend(r.heard[seat] for r in self.remote.values() if seat in r.heard)
         return heard
 
+    def connected(self, seat: Seat) -> bool:
+        """Whether the seat has a connection (here or at another server), heard lately or not."""
+        return bool(self._heard(seat))
+
     @property
     def attended(self) -> bool:
         """Whether anyone is connected to the table, at this server or another."""

@@ -436,17 +436,18 @@ async def _rematch(request: Request, lobby: Lobby) -> Response:
     seating = data.get("seating", "NESW")
     if type(seating) is not str:
         raise WebError("bad-seat", 'seating is a string such as "NSEW"')
-    new = await lobby.rematch(room, seating)
-    secret = _secret(request, SEAT_COOKIE)
-    new_seat = new.seat_holding(secret)
+    await lobby.rematch(room, seating)
+    new, new_seat, fresh = await lobby.claim_rematch(room, _secret(request, SEAT_COOKIE))
     body = {
         "table": _json(new.info()),
         "url": f"/table/{new.id}",
         "seat": None if new_seat is None else letter(new_seat),
     }
+    if fresh is not None:
+        body["token"] = fresh  # for programs; a browser keeps the cookie
     response = JSONResponse(body, 201)
-    if new_seat is not None:
-        _set_cookie(response, request, SEAT_COOKIE, secret, new.id)
+    if fresh is not None:
+        _set_cookie(response, request, SEAT_COOKIE, fresh, new.id)
     host_secret = _secret(request, HOST_COOKIE)
     if host and host_secret is not None:
         _set_cookie(response, request, HOST_COOKIE, host_secret, new.id)
