@@ -295,6 +295,11 @@ def test_a_view_shows_the_public_facts_as_the_state_has_them() -> None:
             assert (seen.melds, seen.trick, seen.tricks) == (setup.melds, state.trick, state.tricks)
             assert seen.hand_sizes == tuple(len(state.hand(other)) for other in Seat)
             assert seen.hand == (() if seat is None else tuple(sorted(state.hand(seat))))
+            # ... and the seat to act, and only that seat, sees its legal actions.
+            if seat is not None and seat == state.to_act:
+                assert seen.legal_actions == legal_actions(state)
+            else:
+                assert seen.legal_actions == ()
 
 
 def test_refusals_name_what_was_given() -> None:
