@@ -62,9 +62,6 @@ if TYPE_CHECKING:
     import random
 
 _Directory = Directory  # the name the tests know it by
-for _moved in (GameOutcome, MatchConfig, MatchError, SeatLog, MatchResult, MatchSummary,
-               PoolResult, SideStats, pool_markdown, report_markdown):  # fmt: skip
-    _moved.__module__ = __name__  # named, documented and pickled as deepsix.arena.match.X
 
 __all__ = [
     "GameOutcome",

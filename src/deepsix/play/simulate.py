@@ -69,14 +69,6 @@ __all__ = [
     "write_jsonl",
 ]
 
-_RESULTS: Final = (
-    "GameResult", "HandResult", "SideSummary", "SimulationResult", "Summary",
-    "hand_rows", "wilson_interval", "write_csv", "write_jsonl",
-)  # fmt: skip
-"""The names whose home is :mod:`deepsix.play._results`."""
-for _name in _RESULTS:
-    globals()[_name].__module__ = __name__  # named, documented and pickled as simulate.X
-
 Lineup: TypeAlias = Sequence[str | Bot]
 
 

@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -70,9 +70,9 @@ from deepsix.play.bots import Bot, make_bot
 from deepsix.rebuild import history_start, walk
 from deepsix.sampling import SamplingError, sample_state
 from deepsix.scoring import score_hand
+from deepsix.search._verdicts import BUDGETS as _BUDGETS
+from deepsix.search._verdicts import COSTLY as _COSTLY
 from deepsix.search._verdicts import (
-    BUDGETS,
-    COSTLY,
     AnalysisBudget,
     Choice,
     Decision,
@@ -102,9 +102,11 @@ __all__ = [
     "iter_costly",
 ]
 
-for _moved in (AnalysisBudget, Choice, Decision, GameAnalysis, HandAnalysis, Method,
-               analysis_data, decision_data, iter_costly):  # fmt: skip
-    _moved.__module__ = __name__  # named, documented and pickled as deepsix.search.analysis.X
+COSTLY: Final = _COSTLY
+"""The cost, in points, from which a decision counts as a costly moment (one scoring step)."""
+BUDGETS: Final = _BUDGETS
+"""The named budgets of ``deepsix analyze --budget`` and the web table, by name: ``quick``,
+``normal`` (the default) and ``deep``."""
 
 Progress = Callable[[HandAnalysis], None]
 """Called with each hand's analysis as soon as it is done."""

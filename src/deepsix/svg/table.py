@@ -35,8 +35,6 @@ from deepsix.tricks import trick_points, winning_position
 
 __all__ = ["describe", "table"]
 
-describe.__module__ = __name__  # named and documented as deepsix.svg.table.describe
-
 WIDTH: Final = 1000.0
 HEIGHT: Final = 760.0
 FELT: Final = (338.0, 226.0, 324.0, 334.0)
