@@ -814,15 +814,16 @@ def resolve_alias(
     target: str = node["reftarget"]
     parts = target.split(".")
     here = node.get("py:module")
+    full = parts
     if parts[0] != "deepsix" and isinstance(here, str):  # a short name, in its module
-        parts = [*here.split("."), *parts]
-    for cut in range(len(parts) - 1, 1, -1):
-        public = public_home(".".join(parts[:cut]), parts[cut])
+        full = [*here.split("."), *parts]
+    for cut in range(len(full) - 1, 1, -1):
+        public = public_home(".".join(full[:cut]), full[cut])
         if public is not None:
             domain = env.get_domain("py")
             return domain.resolve_xref(
                 env, node["refdoc"], app.builder, node["reftype"],
-                ".".join([public, *parts[cut:]]), node, contnode,
+                ".".join([public, *full[cut:]]), node, contnode,
             )  # fmt: skip
     aliases = alias_map()
     if parts[0] != "deepsix":
