@@ -274,12 +274,14 @@ def typecheck(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff (lint and formatting), every source compiled with warnings as errors (an invalid
-    escape sequence fails), and actionlint over the GitHub workflows."""
+    escape sequence fails), actionlint over the GitHub workflows, and hadolint over the
+    Containerfile."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
     session.run("ruff", "check", *LINTED)
     session.run("ruff", "format", "--check", *LINTED)
     session.run("python", "-W", "error", "tools/compile_all.py", *LINTED)
     session.run("actionlint", *map(str, sorted((ROOT / ".github" / "workflows").glob("*.yml"))))
+    session.run("hadolint", "Containerfile")  # the web table's image: linted, never built here
 
 
 @nox.session

@@ -1,26 +1,31 @@
-"""Load benchmark of the web server: many tables of bot clients over WebSockets, on localhost.
+"""Load benchmark of the web server: busy tables of WebSocket players, and idle connections.
 
-Starts ``python -m deepsix.web`` on a free port of 127.0.0.1 with a
-throwaway SQLite file, creates ``--tables`` tables of four open seats,
-joins every seat over HTTP, and connects one WebSocket client per seat
-(200 sockets for 50 tables).  Each client plays its seat -- a legal action
-drawn from its view, mostly passes in the auction -- until its table has
-finished ``--hands`` hands.  The latency of an action is the time from
-sending it to receiving the update that carries it (the server checked
-it, stored it in SQLite, and pushed every seat its view).  Any error
-frame, refused action or dropped connection counts as an error.
+Starts real servers on free ports of 127.0.0.1 -- one ``python -m
+deepsix.web`` on a throwaway SQLite file, or two on one throwaway PostgreSQL
+database (started from the machine's binaries, as the tests do) -- makes
+``--tables`` tables of four open seats, joins every seat over HTTP, and
+connects one WebSocket client per seat (with two servers, North and South
+on the first and East and West on the second, so every move crosses
+processes).  Each client plays its seat like a person: it waits ``--think``
+seconds, then sends a legal action drawn from its view (mostly passes in
+the auction), for ``--duration`` seconds.  ``--idle N`` connects N more
+WebSockets as spectators that only ping every 10 s, as a browser does.
 
-Clients and server share the machine, so read the figures with the load
-average printed beside them.  Bounded: it stops after ``--timeout``
-seconds whatever happens.
+The round trip of a move is the time from sending it to receiving the
+update that carries it: the server checked it, stored it, and pushed every
+seat its view (across processes, with two servers).  Any error frame,
+refused move or dropped connection counts as an error.  Clients and servers
+share the machine, so the load average is printed beside the figures.
 
-    python benchmarks/web_load.py [--tables 50] [--hands 1] [--bot random|heuristic]
+    python benchmarks/web_load.py [--tables 50] [--servers 1|2] [--idle 0] [--duration 30]
+    python benchmarks/web_load.py --suite      # the figures of docs/frontend.md
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -31,15 +36,27 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 
-from deepsix import HeuristicBot, PlayerView
-from deepsix.io.wire import from_wire, to_wire
-
 SEATS = "NESW"
+OPEN_LIMITS = (
+    "--tables-per-address", "100000", "--bot-tables-per-address", "100000",
+    "--tables-per-minute", "1000000", "--requests-per-second", "100000",
+    "--connections-per-address", "100000",
+)  # fmt: skip
+"""Every client is 127.0.0.1 here: the limits per address are lifted (the others stay)."""
+SUITE = (
+    ("one process, SQLite", 1, 50, 0),
+    ("one process, SQLite", 1, 200, 0),
+    ("two processes, PostgreSQL", 2, 50, 0),
+    ("two processes, PostgreSQL", 2, 200, 0),
+    ("one process, SQLite, 500 idle connections", 1, 50, 500),
+)
+"""The configurations of ``--suite``: name, servers, busy tables, idle connections."""
 
 
 def free_port() -> int:
@@ -52,7 +69,7 @@ def post(base: str, path: str, body: object) -> Any:
     request = urllib.request.Request(
         base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
     )
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
 
 
@@ -61,27 +78,30 @@ class Stats:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.frames = 0
+        self.idle_frames = 0
 
 
-def choose(view: dict[str, Any], rng: random.Random, bot: str) -> object:
+def choose(view: dict[str, Any], rng: random.Random) -> object:
     legal = view["legal_actions"]
-    if bot == "heuristic":
-        decoded = from_wire(view, PlayerView, trusted=True)
-        return to_wire(HeuristicBot().choose(decoded, rng))
     passes = [action for action in legal if action["type"] == "Pass"]
     if passes and rng.random() < 0.75:
         return passes[0]
     return rng.choice(legal)
 
 
-async def seat_client(  # noqa: PLR0917  # one client's whole configuration
-    ws: str, table: str, token: str, hands: int, bot: str, stats: Stats, rng: random.Random
-) -> None:
-    async with connect(f"{ws}/{table}/socket", max_size=None) as socket:
+async def seat_client(
+    ws: str, table: str, token: str, stats: Stats, *, rng: random.Random, until: float,
+    think: float,
+) -> None:  # fmt: skip
+    async with connect(f"{ws}/api/tables/{table}/socket", max_size=None) as socket:
         await socket.send(json.dumps({"op": "hello", "protocol": 2, "token": token}))
         sent_at: float | None = None
         sent_seq = -1
-        async for text in socket:
+        while time.monotonic() < until:
+            try:
+                text = await asyncio.wait_for(socket.recv(), until - time.monotonic())
+            except TimeoutError:
+                return
             frame = json.loads(text)
             stats.frames += 1
             if frame["op"] == "error":
@@ -94,39 +114,77 @@ async def seat_client(  # noqa: PLR0917  # one client's whole configuration
                 stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             view = frame["view"]
-            if len(view["completed_hands"]) >= hands or view["phase"] == "game-over":
+            scored = [e for e in frame["events"] if e["type"] == "HandScored"]
+            if scored:
+                await socket.send(
+                    json.dumps({"op": "ready", "hand": scored[0]["record"]["number"]})
+                )
+            if view["phase"] == "game-over":
                 return
             if view["legal_actions"] and sent_at is None:
+                await asyncio.sleep(think * (0.5 + rng.random()))
+                if time.monotonic() >= until:
+                    return
                 sent_seq = frame["seq"]
                 sent_at = time.perf_counter()
-                action = choose(view, rng, bot)
+                action = choose(view, rng)
                 await socket.send(json.dumps({"op": "act", "action": action, "seq": sent_seq}))
 
 
-async def run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
+async def idle_client(ws: str, table: str, stats: Stats, until: float) -> None:
+    """A spectator that only pings every 10 s (a browser left open on a table)."""
+    async with connect(f"{ws}/api/tables/{table}/socket", max_size=None) as socket:
+        await socket.send(json.dumps({"op": "hello", "protocol": 2}))
+        while time.monotonic() < until:
+            try:
+                async with asyncio.timeout(min(10.0, max(0.01, until - time.monotonic()))):
+                    while True:
+                        await socket.recv()
+                        stats.idle_frames += 1
+            except TimeoutError:
+                await socket.send(json.dumps({"op": "ping"}))
+
+
+async def run(
+    bases: list[str], tables: int, idle: int, *, duration: float, think: float, seed: int
+) -> tuple[Stats, float]:
     stats = Stats()
-    ws = base.replace("http://", "ws://") + "/api/tables"
-    seats: list[tuple[str, str]] = []
+    seats: list[tuple[str, str, str]] = []  # server, table, token
     loop = asyncio.get_running_loop()
-    for _ in range(args.tables):
-        made = await loop.run_in_executor(
-            None, post, base, "/api/tables", {"me": "N", "clock": None}
-        )
+    for number in range(tables):
+        home = bases[number % len(bases)]
+        made = await loop.run_in_executor(None, post, home, "/api/tables", {"me": "N"})
         table = made["table"]["id"]
-        seats.append((table, made["token"]))
-        for seat in "ESW":
+        seats.append((bases[0], table, made["token"]))
+        for index, seat in enumerate("ESW", start=1):
+            server = bases[index % len(bases)]
             joined = await loop.run_in_executor(
-                None, post, base, f"/api/tables/{table}/join", {"seat": seat}
+                None, post, server, f"/api/tables/{table}/join", {"seat": seat}
             )
-            seats.append((table, joined["token"]))
-    rng = random.Random(args.seed)
+            seats.append((server, table, joined["token"]))
+    rng = random.Random(seed)
     start = time.perf_counter()
-    clients = [
-        seat_client(ws, table, token, args.hands, args.bot, stats, random.Random(rng.random()))
-        for table, token in seats
+    until = time.monotonic() + duration
+    ws = [base.replace("http://", "ws://") for base in bases]
+    watched = [table for _, table, _ in seats[::4]]
+    idlers = [
+        idle_client(ws[number % len(ws)], watched[number % len(watched)], stats, until)
+        for number in range(idle)
+    ]
+    players = [
+        seat_client(
+            server.replace("http://", "ws://"),
+            table,
+            token,
+            stats,
+            rng=random.Random(rng.random()),
+            until=until,
+            think=think,
+        )
+        for server, table, token in seats
     ]
     results = await asyncio.wait_for(
-        asyncio.gather(*clients, return_exceptions=True), timeout=args.timeout
+        asyncio.gather(*idlers, *players, return_exceptions=True), timeout=duration + 120
     )
     for result in results:
         if isinstance(result, BaseException):
@@ -134,53 +192,121 @@ async def run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
     return stats, time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--hands", type=int, default=1, help="hands each table plays")
-    parser.add_argument("--bot", choices=["random", "heuristic"], default="random")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--timeout", type=float, default=600, help="give up after this long")
-    args = parser.parse_args(argv)
+@contextlib.contextmanager
+def servers(count: int, scratch: Path) -> Iterator[list[str]]:
+    """``count`` servers: one on an SQLite file, or several on one PostgreSQL database."""
+    cluster = None
+    if count == 1:
+        databases = [str(scratch / "load.sqlite3")]
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.web.scale.postgres import PostgresCluster, bindir
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as scratch:
-        command = [
-            sys.executable, "-m", "deepsix.web", "--db", str(Path(scratch) / "load.sqlite3"),
-            "--port", str(port), "--bot-delay", "0", "--hand-pause", "0", "--log-level", "warning",
-        ]  # fmt: skip
-        server = subprocess.Popen(command)
-        try:
-            for _ in range(300):
+        binaries = bindir()
+        if binaries is None:
+            raise SystemExit("PostgreSQL's binaries are not installed: apt-get install postgresql")
+        cluster = PostgresCluster(binaries, options=())  # durable, as a deployment would be
+        cluster.start()
+        databases = [cluster.database("load")] * count
+    processes: list[subprocess.Popen[bytes]] = []
+    bases = []
+    try:
+        for database in databases:
+            port = free_port()
+            command = [
+                sys.executable, "-m", "deepsix.web", "--db", database, "--port", str(port),
+                "--bot-delay", "0", "--hand-pause", "0", "--public-clock", "0",
+                "--log-level", "warning", *OPEN_LIMITS,
+            ]  # fmt: skip
+            processes.append(subprocess.Popen(command))
+            bases.append(f"http://127.0.0.1:{port}")
+        for base in bases:
+            for _ in range(600):
                 try:
-                    urllib.request.urlopen(base + "/api/bots", timeout=1).close()
+                    urllib.request.urlopen(base + "/healthz", timeout=1).close()
                     break
                 except OSError:
                     time.sleep(0.1)
-            load_before = os.getloadavg()
-            stats, elapsed = asyncio.run(run(args, base))
-            load_after = os.getloadavg()
-        finally:
-            server.terminate()
-            server.wait(15)
+        yield bases
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(30)
+        if cluster is not None:
+            cluster.stop()
 
+
+def measure(
+    name: str, count: int, tables: int, idle: int, args: argparse.Namespace
+) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as scratch, servers(count, Path(scratch)) as bases:
+        load_before = os.getloadavg()[0]
+        work = run(bases, tables, idle, duration=args.duration, think=args.think, seed=args.seed)
+        stats, elapsed = asyncio.run(work)
+        load_after = os.getloadavg()[0]
     lat = sorted(stats.latencies)
-    if not lat:
-        print("no action completed", stats.errors[:5])
-        return 1
-    quantiles = statistics.quantiles(lat, n=100, method="inclusive")
-    print(f"tables {args.tables}, WebSocket clients {4 * args.tables}, "
-          f"hands per table {args.hands}, client bot {args.bot}")  # fmt: skip
-    print(f"actions {len(lat)} in {elapsed:.1f} s ({len(lat) / elapsed:.0f}/s), "
-          f"frames received {stats.frames}, errors {len(stats.errors)}")  # fmt: skip
-    print(f"round trip: p50 {quantiles[49] * 1000:.1f} ms, p90 {quantiles[89] * 1000:.1f} ms, "
-          f"p99 {quantiles[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")  # fmt: skip
-    print(f"load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f}; "
-          f"{os.cpu_count()} cores")  # fmt: skip
-    for error in stats.errors[:10]:
-        print("error:", error)
-    return 0 if not stats.errors else 1
+    result: dict[str, Any] = {
+        "configuration": name, "servers": count, "tables": tables, "idle": idle,
+        "clients": 4 * tables + idle, "moves": len(lat), "seconds": round(elapsed, 1),
+        "errors": len(stats.errors), "load_before": round(load_before, 2),
+        "load_after": round(load_after, 2),
+    }  # fmt: skip
+    if lat:
+        quantiles = statistics.quantiles(lat, n=100, method="inclusive")
+        result.update(
+            p50_ms=round(quantiles[49] * 1000, 1),
+            p99_ms=round(quantiles[98] * 1000, 1),
+            max_ms=round(lat[-1] * 1000, 1),
+            moves_per_s=round(len(lat) / elapsed, 1),
+        )
+    for error in stats.errors[:5]:
+        print("  error:", error, file=sys.stderr)
+    return result
+
+
+def report(result: dict[str, Any]) -> None:
+    print(
+        f"{result['configuration']}: {result['tables']} busy tables ({result['clients']}"
+        f" WebSockets): {result['moves']} moves in {result['seconds']} s"
+        f" ({result.get('moves_per_s', 0)}/s), p50 {result.get('p50_ms')} ms,"
+        f" p99 {result.get('p99_ms')} ms, max {result.get('max_ms')} ms,"
+        f" errors {result['errors']}; load average {result['load_before']}"
+        f" -> {result['load_after']} on {os.cpu_count()} cores",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument(
+        "--servers", type=int, choices=(1, 2), default=1,
+        help="1: one process on SQLite; 2: two processes on PostgreSQL",
+    )  # fmt: skip
+    parser.add_argument("--idle", type=int, default=0, help="idle spectator connections beside")
+    parser.add_argument("--duration", type=float, default=30, help="seconds of play measured")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="a player's mean pause before each move, in seconds")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--suite", action="store_true", help="every configuration of the docs")
+    parser.add_argument("--json", type=Path, help="write the results to this file too")
+    args = parser.parse_args(argv)
+
+    if args.suite:
+        plan = list(SUITE)
+    else:
+        store = "SQLite" if args.servers == 1 else "PostgreSQL"
+        name = f"{'one process' if args.servers == 1 else 'two processes'}, {store}"
+        plan = [(name, args.servers, args.tables, args.idle)]
+    results = []
+    for name, count, tables, idle in plan:
+        result = measure(name, count, tables, idle, args)
+        report(result)
+        results.append(result)
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    return 0 if all(result["errors"] == 0 and result["moves"] for result in results) else 1
 
 
 if __name__ == "__main__":

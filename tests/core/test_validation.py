@@ -15,6 +15,7 @@ import deepsix.validation
 from deepsix import (
     Bid,
     Card,
+    Deal,
     DeclareMeld,
     GameState,
     InvalidStateError,
@@ -23,6 +24,7 @@ from deepsix import (
     MeldKind,
     Pass,
     Phase,
+    PlayCard,
     Seat,
     Suit,
     Trick,
@@ -32,7 +34,7 @@ from deepsix import (
     validate,
     view,
 )
-from deepsix.errors import ParseError, WrongTypeError
+from deepsix.errors import WrongTypeError
 from deepsix.hands import count, pack, unpack
 from deepsix.history import History
 from deepsix.validation import INVARIANTS
@@ -115,7 +117,7 @@ def test_wrong_kinds_are_refused_when_built(changes: dict[str, Any], message: st
     """A field of the wrong kind is refused when the state is built, in either build."""
     with pytest.raises(WrongTypeError, match=re.escape(message)):
         attrs.evolve(PHASES[Phase.PLAY], **changes)
-    with pytest.raises(ParseError):
+    with pytest.raises(TypeError):
         attrs.evolve(PHASES[Phase.PLAY], **changes)
 
 
@@ -451,8 +453,27 @@ def test_new_game_is_valid() -> None:
 
 def test_a_trick_played_out_of_turn() -> None:
     """Two plays of a trick swapped: the replay refuses a card played out of turn, which is
-    the tricks' fault (their order), not the play rule's."""
+    the tricks' fault (their order), not the play rule's; the message names the action, by
+    its number in the hand (the deal is action 1)."""
     state = PHASES[Phase.PLAY]
     first = state.tricks[0]
     plays = (first.plays[1], first.plays[0], *first.plays[2:])
     broken(state, "tricks", tricks=(Trick(plays, first.winner), *state.tricks[1:]))
+    hand = state.history[max(i for i, a in enumerate(state.history) if type(a) is Deal) :]
+    number = next(i for i, a in enumerate(hand) if type(a) is PlayCard) + 1
+    with pytest.raises(
+        InvariantError, match=rf"action {number} of the hand \({plays[0][0].name[0]} plays"
+    ):
+        validate(attrs.evolve(state, tricks=(Trick(plays, first.winner), *state.tricks[1:])))
+
+
+def test_an_illegal_action_in_the_history_is_named_by_its_number() -> None:
+    state = PHASES[Phase.PLAY]
+    actions = list(state.history)
+    actions[4] = actions[3]  # the same call twice: the second is out of turn
+    log = None
+    for action in actions:
+        log = History(log, action)
+    broken(state, "history", log=log)
+    with pytest.raises(InvariantError, match="action 5 of the history is illegal"):
+        validate(attrs.evolve(state, log=log))

@@ -70,11 +70,20 @@ def check_frame(frame: dict[str, Any], lobby: bool = False) -> None:
     _FRAMES[frame["op"]].validate(frame)
 
 
+OPEN_LIMITS = (
+    "--tables-per-address", "100000", "--bot-tables-per-address", "100000",
+    "--tables-per-minute", "1000000", "--requests-per-second", "100000",
+    "--bot-moves-per-second", "100000",
+)  # fmt: skip
+"""Per-address limits out of the way."""
+
 TEST_OPTIONS = (
     "--public-clock", "0", "--absent-grace", "3600", "--summary-limit", "30",
     "--bot", "sleepy=tests.web.bots:SleepyBot", "--bot", "failing=tests.web.bots:FailingBot",
+    *OPEN_LIMITS,
 )  # fmt: skip
-"""The test server's options: no clocks unless a test asks, the test bots."""
+"""The test server's options: no clocks unless a test asks, the test bots, and no limits per
+address (every test client is 127.0.0.1; the hostile tests set their own, after these)."""
 
 
 def _body(data: bytes) -> Any:
@@ -114,6 +123,7 @@ class Server:
     def __init__(
         self, directory: Path, *, bot_delay: float = 0.0, options: tuple[str, ...] = (),
         log_level: str = "warning", env: dict[str, str] | None = None, seeded: bool = True,
+        files: int | None = None,
     ) -> None:  # fmt: skip
         self.db = directory / "tables.sqlite3"
         self.port = free_port()
@@ -123,6 +133,8 @@ class Server:
         self.env = env
         self.seeded = seeded
         """Started with ``--seeded-tables`` (most tests replay seeded games)."""
+        self.files = files
+        """The server's open-file limit (``ulimit -n``), if the test sets one."""
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -141,6 +153,8 @@ class Server:
             "--log-level", self.log_level, *TEST_OPTIONS, *self.options,
             *(("--seeded-tables",) if self.seeded else ()),
         ]  # fmt: skip
+        if self.files is not None:  # as under ``ulimit -n``: the soft and the hard limit
+            command = ["sh", "-c", f'ulimit -n {self.files} && exec "$@"', "sh", *command]
         env = None if self.env is None else {**os.environ, **self.env}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)

@@ -10,6 +10,7 @@ transports), and the browser client's files.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from deepsix.errors import missing_extra
 from deepsix.web.botpool import BotPool
 from deepsix.web.cluster import Cluster
 from deepsix.web.config import ServerConfig
+from deepsix.web.limits import Guard
 from deepsix.web.lobby import Lobby
 from deepsix.web.rooms import Services
 from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, http_error, page
@@ -36,26 +38,36 @@ except ImportError as _missing:
 
 __all__ = ["MAX_FRAME_BYTES", "create_app"]
 
+_log = logging.getLogger("deepsix.web")
+
 
 def create_app(
-    database: str | Path = ":memory:", *, config: ServerConfig | None = None, **settings: Any
+    database: str | Path = ":memory:",
+    *,
+    config: ServerConfig | None = None,
+    guard: Guard | None = None,
+    **settings: Any,
 ) -> Starlette:
     """The server's ASGI application, its tables stored in ``database``: an SQLite file, or a
     PostgreSQL URL (then it serves the same tables as every other server of that database).
 
     ``config`` (or its fields as keywords: ``bot_delay=0.6``, ...) says how
-    tables run.  On start-up every stored table is rebuilt (or quarantined)
-    and its bots resume.
+    tables run; ``guard`` keeps the limits per client address (the one the server's
+    connections are counted with, :func:`deepsix.web.server.serve`).  On start-up every
+    stored table is rebuilt (or quarantined) and its bots resume; an SQLite file is locked
+    for this process while it runs.
     """
     config = config if config is not None else ServerConfig(**settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = open_store(database, durable=config.durable)
+        store = open_store(database, durable=config.durable, exclusive=True)
         writer = Writer(store)
-        pool = BotPool(config.bot_workers)
+        pool = BotPool(config.bot_workers, rate=config.bot_moves_per_second)
         services = Services(writer, pool, config, Runner)
         lobby = Lobby(services)
+        if guard is not None:
+            lobby.guard = guard
         exchange = open_exchange(store)  # a database several servers share: join them
         cluster = None if exchange is None else Cluster(lobby, exchange)
         try:
@@ -68,11 +80,13 @@ def create_app(
             app.state.config = config
             yield
         finally:
+            live = len(lobby.live())
             await lobby.close()
             if cluster is not None:
                 await cluster.close()  # after the runners stopped: the leases lapse
             await pool.aclose()
             writer.close()  # the writes already asked for are made first
+            _log.info("stopped: %d live tables stored, every write made", live)
 
     routes: list[BaseRoute] = [
         Route("/", page),

@@ -34,6 +34,7 @@ from deepsix.errors import DeepSixError
 from deepsix.play.bots import BOT_NAMES
 from deepsix.views import PlayerView
 from deepsix.web.botworker import READY
+from deepsix.web.limits import Bucket
 
 __all__ = ["BotFailure", "BotPool"]
 
@@ -124,6 +125,7 @@ class _Worker:
 class BotPool:
     """Worker processes that run bot moves, one move per worker at a time.
 
+    At most ``rate`` moves a second are made in all (the bound on what bots cost the server).
     ``size`` moves may *start* at once; a move that has been thinking for
     ``SLOW`` (0.5) seconds no longer counts against it, so slow bots (up to
     ``burst`` moves in all) never keep a quick bot at another table waiting
@@ -131,8 +133,11 @@ class BotPool:
     workers, which run at a lower priority than the server itself.
     """
 
-    def __init__(self, size: int = 8, burst: int | None = None) -> None:
+    def __init__(self, size: int = 8, burst: int | None = None, rate: float = 0.0) -> None:
         self.size = max(1, size)
+        self.pace = None if rate <= 0 else Bucket(rate, max(1.0, rate))
+        """At most ``rate`` moves a second (a second's worth at once), every table's together:
+        past that, bots wait their turn (``0``: no bound)."""
         self.burst = max(self.size, 4 * self.size if burst is None else burst)
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
@@ -165,6 +170,9 @@ class BotPool:
             factory = BOT_NAMES[name]
         except DeepSixError as error:
             raise BotFailure(str(error), "is not installed") from None
+        if self.pace is not None:
+            while not self.pace.take():
+                await asyncio.sleep(max(ADMISSION_POLL, self.pace.wait()))
         while not self._admits():
             await asyncio.sleep(ADMISSION_POLL)
         worker = self._idle.pop() if self._idle else _Worker()

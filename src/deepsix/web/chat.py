@@ -16,6 +16,7 @@ from typing import Final
 
 from deepsix.cards import Seat
 from deepsix.web import protocol as p
+from deepsix.web.limits import Bucket
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, letter
 from deepsix.web.store import ChatRow
@@ -30,23 +31,6 @@ CHAT_HISTORY: Final = 50
 """The chat lines a new connection is sent."""
 
 
-class _Bucket:
-    """A token bucket for chat lines."""
-
-    def __init__(self) -> None:
-        self.tokens = float(CHAT_BURST)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(CHAT_BURST, self.tokens + (now - self.last) * CHAT_RATE)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 # -----------------------------------------------------------------------------------
 
 
@@ -55,7 +39,7 @@ async def say(room: Room, seat: Seat, text: str) -> None:
     line = clean(text)
     if not line:
         raise WebError("bad-message", "an empty chat line")
-    if not room.chat_limits.setdefault(seat, _Bucket()).take():
+    if not room.chat_limits.setdefault(seat, Bucket(CHAT_RATE, CHAT_BURST)).take():
         raise WebError("chat-limit", f"at most {CHAT_BURST} lines at once: wait a little")
     row = ChatRow(letter(seat), room.seats[seat].name, line, round(time.time(), 3), room.seq)
     try:

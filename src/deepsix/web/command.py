@@ -85,6 +85,7 @@ ENVIRONMENT_PREFIX: Final = "DEEPSIX_"
 """Every option can come from the environment: ``--bot-delay`` from ``DEEPSIX_BOT_DELAY``."""
 DEFAULT_DB: Final = "deepsix-web.sqlite3"
 LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug")
+LOG_FORMATS: Final = ("text", "json")
 
 
 def _env(option: str, default: object) -> object:
@@ -128,8 +129,39 @@ _TIMES: Final = (
     ("--absent-grace", 60.0, 86400, "how long a player may be gone before a bot takes her seat"),
     ("--idle-close", 1800.0, 30 * 86400, "close and archive a table nobody attends for this long"),
     ("--bot-time-limit", 10.0, 3600, "a bot's time per move; a fallback moves when it overruns"),
+    ("--unstarted-close", 600.0, 30 * 86400,
+     "close (unlisted) a table that never started and nobody attends for this long"),
+    ("--keep-finished", 600.0, 30 * 86400,
+     "keep a finished table nobody watches in memory this long (it stays stored)"),
+    ("--header-timeout", 10.0, 3600, "time a connection has to send a request's headers"),
+    ("--socket-idle", 120.0, 86400,
+     "close a WebSocket that sends nothing (not even a ping) this long"),
 )  # fmt: skip
 """The options that are a number of seconds: flag, default, most, meaning."""
+
+_LIMITS: Final = (
+    ("--requests-per-second", 20.0, "HTTP API requests one client address may make a second"),
+    ("--tables-per-minute", 10.0, "tables one client address may make a minute"),
+    ("--tables-per-address", 10, "live tables made from one client address at a time"),
+    ("--bot-tables-per-address", 3, "live tables with bots made from one client address"),
+    ("--connections-per-address", 64, "open connections from one client address"),
+    ("--max-connections", 4000, "open connections in all (lowered to fit the open-file limit)"),
+    ("--bot-moves-per-second", 50.0, "bot moves a second in all, every table together"),
+    ("--max-tables", 10000, "live tables in all"),
+    ("--keep-finished-most", 1000, "finished tables kept in memory at most (all stay stored)"),
+)
+"""The limits (:mod:`deepsix.web.limits`): flag, default (its type the option's), meaning."""
+
+
+def _limit(text: str, kind: type[float] | type[int] = float) -> float:
+    """A positive limit (an argparse type): a whole number for counts."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a {kind.__name__} number: {text!r}") from None
+    if not 0 < value <= 10**7:
+        raise argparse.ArgumentTypeError(f"from 1 to 10000000, not {text}")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -170,6 +202,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             default=_env(flag.removeprefix("--"), default),
             help=f"{meaning} (default: %(default)s)",
         )  # fmt: skip
+    for flag, default, meaning in _LIMITS:
+        parser.add_argument(
+            flag, type=functools.partial(_limit, kind=type(default)), metavar="N",
+            default=_env(flag.removeprefix("--"), default),
+            help=f"{meaning} (default: %(default)s)",
+        )  # fmt: skip
     parser.add_argument(
         "--bot-workers", type=_workers, default=_env("bot-workers", 8), metavar="N",
         help="the most worker processes bots think in (default: %(default)s)",
@@ -190,6 +228,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--log-level", default=_env("log-level", "info"), choices=LOG_LEVELS,
         help="how much the server logs (default: %(default)s)",
     )  # fmt: skip
+    parser.add_argument(
+        "--log-format", default=_env("log-format", "text"), choices=LOG_FORMATS,
+        help="lines of text, or one JSON object a line (default: %(default)s)",
+    )  # fmt: skip
 
 
 def check_arguments(args: Any) -> None:
@@ -204,6 +246,8 @@ def check_arguments(args: Any) -> None:
         args.db = database_default()
     if args.log_level not in LOG_LEVELS:
         raise ParseError(f"--log-level {args.log_level}: choose from {', '.join(LOG_LEVELS)}")
+    if args.log_format not in LOG_FORMATS:
+        raise ParseError(f"--log-format {args.log_format}: choose from text, json")
     from deepsix.web.store import StoreError, is_shared, open_store, public_location
 
     where = f"--db {public_location(args.db)}"
@@ -213,8 +257,8 @@ def check_arguments(args: Any) -> None:
             raise ParseError(f"{where}: is a directory, not a SQLite file")
         if not database.parent.is_dir():
             raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    try:  # an empty, foreign, damaged or newer database is refused here, in one line
-        store = open_store(args.db)
+    try:  # an empty, foreign, damaged, newer or locked database is refused here, in one line
+        store = open_store(args.db, exclusive=True)
         try:
             store.tables()  # the list of tables must read (a damaged table is quarantined later)
         finally:
@@ -272,8 +316,17 @@ def run(args: Any) -> int:
         bot_workers=args.bot_workers,
         bot_time_limit=args.bot_time_limit,
         secure_cookies=args.secure_cookies,
-    )
-    serve(args.db, host=args.host, port=args.port, config=config, log_level=args.log_level)
+        unstarted_close=args.unstarted_close,
+        keep_finished=args.keep_finished,
+        header_timeout=args.header_timeout,
+        socket_idle=args.socket_idle,
+        **{flag.removeprefix("--").replace("-", "_"): getattr(args, flag[2:].replace("-", "_"))
+           for flag, _, _ in _LIMITS},
+    )  # fmt: skip
+    serve(
+        args.db, host=args.host, port=args.port, config=config,
+        log_level=args.log_level, log_format=args.log_format,
+    )  # fmt: skip
     return 0
 
 

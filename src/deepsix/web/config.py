@@ -42,3 +42,32 @@ class ServerConfig:
     """Mark cookies ``Secure`` (serving over HTTPS behind a proxy)."""
     max_tables: int = 10_000
     """The most live tables."""
+    unstarted_close: float = 10 * 60.0
+    """A table that never started, nobody connected to it for this long, is closed (unlisted);
+    after a restart its idle time counts from when it was made (so restarts never keep it)."""
+    keep_finished_most: int = 1000
+    """The most finished tables kept in memory (the oldest dropped first; all stay stored)."""
+
+    # -- limits per client address (deepsix.web.limits) ------------------------------------
+    requests_per_second: float = 20.0
+    """HTTP API requests an address may make a second (ten seconds' worth at once)."""
+    tables_per_minute: float = 10.0
+    """Tables an address may make a minute (that many at once)."""
+    tables_per_address: int = 10
+    """Live tables made from one address at a time."""
+    bot_tables_per_address: int = 3
+    """Live tables with a bot seat made from one address at a time."""
+    connections_per_address: int = 64
+    """Open connections (HTTP and WebSocket) from one address."""
+    max_connections: int = 4000
+    """Open connections in all (the server lowers it below its open-file limit)."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's headers (after it opened, or after the
+    previous answer)."""
+    socket_idle: float = 120.0
+    """A WebSocket that sends nothing, not even a ping, for this long is closed (browsers
+    ping every 10 s)."""
+    bot_moves_per_second: float = 50.0
+    """Bot moves the whole server makes a second at most (every table's bots together): the
+    bound on what bots cost the server's loop; the moves are computed in worker processes,
+    at a lower priority."""

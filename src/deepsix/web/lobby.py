@@ -24,6 +24,8 @@ import time
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
+
 import deepsix
 from deepsix.cards import Seat
 from deepsix.engine import apply, new_game
@@ -31,15 +33,20 @@ from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
 from deepsix.rules import Rules
 from deepsix.web import protocol as p
+from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
+from deepsix.web.limits import Guard
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, seat_of
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
-__all__ = ["Lobby", "info_of_row"]
+__all__ = ["CLAIM", "Lobby", "info_of_row"]
 
 _log = logging.getLogger("deepsix.web")
 
+CLAIM: Final = "claim:"
+"""A rematch seat not yet claimed is stored with ``claim:`` and the old table's seat letter
+where a credential's hash would be (no credential ever matches it)."""
 RECENT_FINISHED: Final = 10
 """Finished tables in the lobby's push (more are paged from storage)."""
 SWEEP: Final = 2.0
@@ -61,6 +68,8 @@ class Lobby:
         self._push: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._replicating = asyncio.Lock()
+        self.guard = Guard(services.config)
+        """The limits per client address (:mod:`deepsix.web.limits`)."""
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -77,6 +86,8 @@ class Lobby:
                 self._quarantine(row.id, _reason(error))
                 continue
             self.rooms[row.id] = room
+            if room.status == "waiting":
+                room.unattended_since = _unstarted_since(row.created, self.services.config)
         for row in await store.finished(RECENT_FINISHED):
             self.recent.append(info_of_row(row))
         return len(self.rooms)
@@ -207,11 +218,18 @@ class Lobby:
         standin: str,
         rules: Rules | None = None,
         hint: bool = False,
+        maker: str | None = None,
     ) -> tuple[Room, str | None, str]:
-        """A new table; returns it, the creator's seat credential (if she sits) and the host's."""
+        """A new table; returns it, the creator's seat credential (if she sits) and the host's.
+
+        ``maker`` is the client's address: ``WebError`` 429 if it made too many tables
+        (:class:`~deepsix.web.limits.Guard`)."""
         config = self.services.config
-        if sum(1 for room in self.rooms.values() if room.status != "finished") >= config.max_tables:
+        live = self.live()
+        if len(live) >= config.max_tables:
             raise WebError("full", "this server has no room for another table", 503)
+        bots = any(bot != "open" for bot in seats.values())
+        self.guard.make_table(maker, live, bots=bots)
         slots = [SeatRow("open") for _ in SEAT_LETTERS]
         for key, bot in seats.items():
             seat = seat_of(key)
@@ -247,11 +265,16 @@ class Lobby:
         )
         await self._store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
+        room.maker = maker
         self.rooms[table_id] = room
         await self.services.peers.adopt(room)
         room.runner.start()
         self._changed(room)
         return room, secret, host
+
+    def live(self) -> list[Room]:
+        """The tables not finished."""
+        return [room for room in self.rooms.values() if room.status != "finished"]
 
     async def _store_new(self, row: TableRow) -> None:
         try:
@@ -269,7 +292,10 @@ class Lobby:
         slots = [SeatRow("open")] * 4
         for index, slot in enumerate(room.seats):
             new = seat_of(seating[index])
-            slots[new] = slot.row()
+            kept = slot.row()
+            if kept.kind == "human":  # a claim, never the old credential: see claim_rematch
+                kept = attrs.evolve(kept, credential=CLAIM + SEAT_LETTERS[index])
+            slots[new] = kept
         row = TableRow(
             id=secrets.token_urlsafe(6),
             created=time.time(),
@@ -303,6 +329,44 @@ class Lobby:
         room.changed()
         self._changed(new_room)
         return new_room
+
+    async def claim_rematch(
+        self, room: Room, secret: str | None
+    ) -> tuple[Room, Seat | None, str | None]:
+        """The rematch of ``room`` as the holder of ``secret`` there joins it: her seat in it,
+        and a credential of its own (``None`` when that seat was claimed already -- by her,
+        in another tab: the browser holds it).
+
+        A rematch seat is stored as a *claim* on the old table's seat (``claim:N``), never
+        with the old credential: re-issuing a credential at one table leaves nothing valid
+        at the other, and only the present holder of the old seat may claim the new one.
+        """
+        if room.next is None:
+            raise WebError("not-finished", "no rematch was made for this table", 409)
+        new = await self.room(room.next)
+        old_seat = room.seat_holding(secret)
+        if old_seat is None:
+            return new, None, None
+        claim = CLAIM + SEAT_LETTERS[old_seat]
+        async with new.runner.lock:
+            for index, slot in enumerate(new.seats):
+                if slot.kind == "human" and slot.credential == claim:
+                    fresh = new_secret()
+                    seats = list(new.seats)
+                    seats[index] = attrs.evolve(slot, credential=digest(fresh))
+                    old = new.seats
+                    new.seats = seats
+                    try:
+                        await new.save(new.row())
+                    except WebError:
+                        if new.seats is seats:
+                            new.seats = old
+                        raise
+                    return new, Seat(index), fresh
+        for index, slot in enumerate(new.seats):  # claimed already: the same player again?
+            if slot.kind == "human" and slot.name == room.seats[old_seat].name:
+                return new, Seat(index), None
+        return new, None, None
 
     # -- the listing --------------------------------------------------------------------------
 
@@ -369,6 +433,7 @@ class Lobby:
         """Push presence changes; close what nobody attends; drop old finished rooms."""
         now = time.monotonic()
         config = self.services.config
+        finished: list[Room] = []
         for room in list(self.rooms.values()):
             presence = tuple(room.presence(seat) for seat in Seat)
             if room.subscribers and presence != room.shown_presence:  # someone went quiet
@@ -377,24 +442,42 @@ class Lobby:
             if room.attended:
                 continue
             idle = now - room.unattended_since
-            if room.status != "finished" and idle > config.idle_close:
-                if self.services.peers.owns(room):  # one server of the site closes it
-                    await self._close_idle(room)
-            elif room.status == "finished" and idle > config.keep_finished:
-                await room.runner.stop()
-                del self.rooms[room.id]
+            if room.status == "finished":
+                finished.append(room)
+                if idle > config.keep_finished:
+                    await self._drop(room)
+                continue
+            limit = config.unstarted_close if room.status == "waiting" else config.idle_close
+            if idle > limit and self.services.peers.owns(room):  # one server closes it
+                await self._close_idle(room, limit)
+        # the finished tables kept in memory are bounded too: the longest unattended go first
+        finished = [room for room in finished if room.id in self.rooms]
+        if len(finished) > config.keep_finished_most:
+            finished.sort(key=lambda room: room.unattended_since)
+            for room in finished[: len(finished) - config.keep_finished_most]:
+                await self._drop(room)
         self.services.pool.reap()
 
-    async def _close_idle(self, room: Room) -> None:
+    async def _drop(self, room: Room) -> None:
+        """Forget a finished room (it stays in storage, loaded again when asked for)."""
+        await room.runner.stop()
+        self.rooms.pop(room.id, None)
+
+    async def _close_idle(self, room: Room, limit: float) -> None:
+        """Close a table nobody attends; one that never started is unlisted too (nobody wants
+        to page through empty tables in the archive)."""
+        unstarted = room.status == "waiting"
         try:
             async with room.runner.lock:
-                if room.status != "finished":
-                    await room.finish(p.Result(None, "closed", None))
+                if room.status == "finished":
+                    return
+                if unstarted:
+                    room.private = True
+                await room.finish(p.Result(None, "closed", None))
         except WebError:
             return  # storage is down: try again at the next sweep
-        _log.info(
-            "table %s closed: nobody came for %.0f s", room.id, self.services.config.idle_close
-        )
+        what = "never started" if unstarted else "closed"
+        _log.info("table %s %s: nobody came for %.0f s", room.id, what, limit)
 
 
 def info_of_row(row: TableRow) -> p.TableInfo:
@@ -435,6 +518,16 @@ def info_of_row(row: TableRow) -> p.TableInfo:
         next=row.next,
         hint=row.hint,
     )
+
+
+def _unstarted_since(created: float, config: ServerConfig) -> float:
+    """The idle clock (``time.monotonic()``) of a table that never started, as loaded: counted
+    from when it was made, so that restarts never keep it; but the people who were at it get
+    a grace of a quarter of ``unstarted_close`` (30 s at most) to come back."""
+    limit = config.unstarted_close
+    grace = min(30.0, limit / 4)
+    age = max(0.0, time.time() - created)
+    return time.monotonic() - min(age, max(0.0, limit - grace))
 
 
 def _reason(error: BaseException) -> str:

@@ -10,11 +10,13 @@ library's frame-by-frame debug log is not switched on at all.
 
 from __future__ import annotations
 
+import datetime
+import json
 import logging
 import re
 from typing import Final
 
-__all__ = ["Redact", "configure"]
+__all__ = ["FORMATS", "JSONLines", "Redact", "configure", "redact"]
 
 _PATTERNS: Final = (
     re.compile(
@@ -27,23 +29,54 @@ _PATTERNS: Final = (
 MASK: Final = "[redacted]"
 
 
+FORMATS: Final = ("text", "json")
+"""The log's formats: lines of text, or one JSON object a line (for a log collector)."""
+
+
+def redact(text: str) -> str:
+    """``text`` with anything shaped like a credential, cookie or invite code masked."""
+    for pattern in _PATTERNS:
+        text = pattern.sub(lambda found: found.group(1) + MASK, text)
+    return text
+
+
 class Redact(logging.Filter):
     """Masks credentials, cookies and invite codes in log records."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        masked = message
-        for pattern in _PATTERNS:
-            masked = pattern.sub(lambda found: found.group(1) + MASK, masked)
+        masked = redact(message)
         if masked != message:
             record.msg, record.args = masked, None
         return True
 
 
-def configure(level: str) -> logging.Handler:
-    """Log to standard error at ``level``, through :class:`Redact`; returns the handler."""
+class JSONLines(logging.Formatter):
+    """One JSON object a line: ``time`` (UTC, ISO 8601), ``level``, ``logger``, ``message``,
+    and ``error`` (the traceback, masked too) when there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {
+            "time": datetime.datetime.fromtimestamp(record.created, datetime.UTC).isoformat(
+                timespec="milliseconds"
+            ),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["error"] = redact(self.formatException(record.exc_info))
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def configure(level: str, form: str = "text") -> logging.Handler:
+    """Log to standard error at ``level`` in ``form`` (``text`` or ``json``), through
+    :class:`Redact`; returns the handler."""
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if form == "json":
+        handler.setFormatter(JSONLines())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(Redact())
     root = logging.getLogger()
     for old in list(root.handlers):

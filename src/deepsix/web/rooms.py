@@ -171,6 +171,8 @@ class Room:
         """Each seat's presence as the connections were last shown it."""
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
+        self.maker: str | None = None
+        """The client address that made the table (for its limits; not stored)."""
         self.runner: RoomRunner = services.make_runner(self)
         """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
 
@@ -190,10 +192,19 @@ class Room:
         heard.extend(r.heard[seat] for r in self.remote.values() if seat in r.heard)
         return heard
 
+    def connected(self, seat: Seat) -> bool:
+        """Whether the seat has a connection (here or at another server), heard lately or not."""
+        return bool(self._heard(seat))
+
     @property
     def attended(self) -> bool:
         """Whether anyone is connected to the table, at this server or another."""
         return bool(self.subscribers) or any(r.heard or r.spectators for r in self.remote.values())
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether a bot plays one of the seats."""
+        return any(slot.kind == "bot" for slot in self.seats)
 
     @property
     def seq(self) -> int:

@@ -7,6 +7,7 @@ prove it with the table's cookie (browsers) or ``Authorization: Bearer
 TOKEN`` (other programs); requests from another site's pages are refused.
 
 * ``GET /``, ``/table/{id}``: the browser client.
+* ``GET /healthz``: whether the server serves and its storage answers (200, else 503).
 * ``GET /api/bots``: the bots a seat can be given.
 * ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
   page by page from storage.
@@ -38,6 +39,7 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -99,6 +101,7 @@ def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitab
     async def run(request: Request) -> Response:
         lobby: Lobby = request.app.state.lobby
         try:
+            lobby.guard.request(client_address(request))
             if request.method != "GET" and not same_origin(request.headers):
                 raise WebError("forbidden", "requests from other sites' pages are refused", 403)
             result = await handler(request, lobby)
@@ -123,7 +126,12 @@ def _json(value: object) -> Any:
     return json.loads(p.encode(value))
 
 
-async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+def client_address(request: Request) -> str | None:
+    """The address of the request's client (the peer; a proxy's, behind one)."""
+    return None if request.client is None else request.client.host
+
+
+async def _read_body(request: Request) -> bytes:
     size = 0
     chunks: list[bytes] = []
     async for chunk in request.stream():
@@ -131,7 +139,15 @@ async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
         if size > MAX_BODY_BYTES:
             raise WebError("too-large", f"request bodies are at most {MAX_BODY_BYTES} bytes", 413)
         chunks.append(chunk)
-    body = b"".join(chunks)
+    return b"".join(chunks)
+
+
+async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
+    try:  # a body sent a byte at a time holds a connection: it has as long as headers have
+        async with asyncio.timeout(request.app.state.config.header_timeout):
+            body = await _read_body(request)
+    except TimeoutError:
+        raise WebError("timeout", "the request's body came too slowly", 408) from None
     if not body:
         return {}
     try:
@@ -282,6 +298,7 @@ async def _create(request: Request, lobby: Lobby) -> Response:
     room, secret, host = await lobby.create(
         seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin,
         hint=hint,
+        maker=client_address(request),
     )  # fmt: skip
     body: dict[str, object] = {
         "table": _json(room.info()),
@@ -351,6 +368,8 @@ async def _fill(request: Request, lobby: Lobby) -> object:
     seat, host = _who(request, room)
     if seat is None and not host:
         raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    if not room.has_bots:
+        lobby.guard.bot_table(room.maker, lobby.live())
     await seating.fill(room, check_bot(data.get("bot", "heuristic")))
     return {"table": _json(room.info())}
 
@@ -417,17 +436,18 @@ async def _rematch(request: Request, lobby: Lobby) -> Response:
     seating = data.get("seating", "NESW")
     if type(seating) is not str:
         raise WebError("bad-seat", 'seating is a string such as "NSEW"')
-    new = await lobby.rematch(room, seating)
-    secret = _secret(request, SEAT_COOKIE)
-    new_seat = new.seat_holding(secret)
+    await lobby.rematch(room, seating)
+    new, new_seat, fresh = await lobby.claim_rematch(room, _secret(request, SEAT_COOKIE))
     body = {
         "table": _json(new.info()),
         "url": f"/table/{new.id}",
         "seat": None if new_seat is None else letter(new_seat),
     }
+    if fresh is not None:
+        body["token"] = fresh  # for programs; a browser keeps the cookie
     response = JSONResponse(body, 201)
-    if new_seat is not None:
-        _set_cookie(response, request, SEAT_COOKIE, secret, new.id)
+    if fresh is not None:
+        _set_cookie(response, request, SEAT_COOKIE, fresh, new.id)
     host_secret = _secret(request, HOST_COOKIE)
     if host and host_secret is not None:
         _set_cookie(response, request, HOST_COOKIE, host_secret, new.id)
@@ -476,6 +496,24 @@ async def _picture(request: Request, lobby: Lobby) -> Response:
     return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
+async def _health(request: Request, lobby: Lobby) -> Response:
+    """``GET /healthz``: 200 while the server serves and its storage answers, else 503."""
+    try:
+        await lobby.services.store.table("healthz")  # a read through the writer thread
+    except Exception as error:
+        _log.error("health check: storage does not answer (%s)", " ".join(str(error).split()))
+        return JSONResponse({"status": "unavailable", "storage": "failing"}, 503)
+    return JSONResponse(
+        {
+            "status": "ok",
+            "storage": "ok",
+            "tables": len(lobby.live()),
+            "quarantined": len(lobby.quarantined),
+            "connections": lobby.guard.open,
+        }
+    )
+
+
 async def _rules(request: Request, lobby: Lobby) -> object:
     return {"rules": dict(RULEBOOK)}
 
@@ -508,6 +546,7 @@ def endpoints() -> list[tuple[str, Callable[[Request], Awaitable[Response]], lis
     """Every HTTP route: ``(path, endpoint, methods)``."""
     table = "/api/tables/{table_id}"
     return [
+        ("/healthz", endpoint(_health), ["GET"]),
         ("/api/bots", endpoint(_bots), ["GET"]),
         ("/api/tables", endpoint(_tables), ["GET"]),
         ("/api/tables", endpoint(_create, 201), ["POST"]),

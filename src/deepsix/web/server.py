@@ -8,16 +8,21 @@ from pathlib import Path
 from deepsix.errors import missing_extra
 from deepsix.web.config import ServerConfig
 
-__all__ = ["serve"]
+__all__ = ["GRACE", "serve"]
+
+GRACE = 5
+"""Seconds open connections get to end when the server is asked to stop (SIGTERM, Ctrl-C);
+then the tables' runners stop and every write already asked for is made before it exits."""
 
 
-def serve(
+def serve(  # noqa: PLR0913  # the command's settings, all keywords but the first
     database: str | Path = "deepsix-web.sqlite3",
     *,
     host: str = "127.0.0.1",
     port: int = 8000,
     config: ServerConfig | None = None,
     log_level: str = "info",
+    log_format: str = "text",
 ) -> None:
     """Serve the browser client and the game API until interrupted.
 
@@ -31,15 +36,25 @@ def serve(
     except ImportError as missing:
         raise missing_extra("deepsix.web.server.serve", "web", missing) from None
 
+    import attrs
+
     from deepsix.web.app import MAX_FRAME_BYTES, create_app
+    from deepsix.web.limits import Guard
     from deepsix.web.logs import configure
-    from deepsix.web.store import open_store
+    from deepsix.web.store import is_shared, open_store
+    from deepsix.web.transport import connection_budget, guarded
 
     config = config if config is not None else ServerConfig(bot_delay=0.6, hand_pause=4.0)
-    open_store(database, durable=config.durable).close()  # refused here, in one line
-    configure(log_level)
-    uvicorn.run(
-        create_app(database, config=config),
+    budget = connection_budget(config.max_connections, config.bot_workers)
+    config = attrs.evolve(config, max_connections=budget)
+    # refused here, in one line; an SQLite file stays locked for this process until it ends
+    held = open_store(database, durable=config.durable, exclusive=True)
+    if is_shared(database):
+        held.close()
+    configure(log_level, log_format)
+    guard = Guard(config)
+    settings = uvicorn.Config(
+        create_app(database, config=config, guard=guard),
         host=host,
         port=port,
         log_config=None,
@@ -49,5 +64,14 @@ def serve(
         ws_ping_timeout=20.0,
         proxy_headers=False,
         server_header=False,
-        timeout_graceful_shutdown=3,
+        timeout_graceful_shutdown=GRACE,
     )
+    settings.load()
+    assert settings.ws_protocol_class is not None  # the web extra brings websockets
+    settings.http_protocol_class, settings.ws_protocol_class = guarded(
+        settings.http_protocol_class, settings.ws_protocol_class, guard
+    )
+    try:
+        uvicorn.Server(settings).run()
+    finally:
+        held.close()

@@ -29,6 +29,7 @@ from deepsix.melds import ALL_MELDS
 from deepsix.web import chat, seating
 from deepsix.web import protocol as p
 from deepsix.web.credentials import HOST_COOKIE, SEAT_COOKIE
+from deepsix.web.limits import Bucket
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import ProtocolError, WebError
 from deepsix.web.rooms import Room, letter
@@ -131,23 +132,6 @@ class Connection:
             await self.socket.send_text(item)
 
 
-class _Bucket:
-    """A token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
-
-    def __init__(self) -> None:
-        self.tokens = float(BURST)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class _Gone(Exception):
     """The client went away."""
 
@@ -205,6 +189,7 @@ async def table_socket(socket: WebSocket) -> None:
         hello = p.parse_client(await _receive_text(socket, HELLO_TIMEOUT))
         if not isinstance(hello, p.Hello):
             raise ProtocolError('the first message must be {"op": "hello", "protocol": 2, ...}')
+        await _catch_up_seats(room, hello.token or socket.cookies.get(SEAT_COOKIE))
         connection = _greet(socket, room, hello)
     except (WebError, TimeoutError, _Gone) as error:
         await _turn_away(socket, error)
@@ -223,6 +208,17 @@ async def table_socket(socket: WebSocket) -> None:
     finally:
         room.unsubscribe(connection)
         await _finish(connection, writer)
+
+
+async def _catch_up_seats(room: Room, secret: str | None) -> None:
+    """At a site of several servers, a seat taken at another server a moment ago may not have
+    reached this one yet: a credential that holds no seat here has the row read again."""
+    if secret is None or not room.services.peers.shared or room.seat_holding(secret) is not None:
+        return
+    with contextlib.suppress(Exception):  # storage down: the credential is judged as it is
+        row = await room.services.store.table(room.id)
+        if row is not None:
+            room.take_row(row)
 
 
 def _greet(socket: WebSocket, room: Room, hello: p.Hello) -> Connection:
@@ -256,14 +252,32 @@ def _greet(socket: WebSocket, room: Room, hello: p.Hello) -> Connection:
     return connection
 
 
+def _idle(connection: Connection, idle: float) -> None:
+    """Close a connection that said nothing for ``idle`` seconds (a browser reconnects)."""
+    connection.error(p.Error("idle", f"nothing heard for {idle:g} s: reconnect"))
+    connection.end(1001, "idle")
+
+
+async def _next(socket: WebSocket, connection: Connection, idle: float) -> Any | None:
+    """The next message received, or ``None`` when the client went away or said nothing for
+    ``idle`` seconds (then the connection is closing)."""
+    try:
+        message = await asyncio.wait_for(socket.receive(), idle)
+    except TimeoutError:
+        _idle(connection, idle)
+        return None
+    return message if message["type"] == "websocket.receive" else None
+
+
 async def _read(socket: WebSocket, connection: Connection, room: Room) -> None:
-    bucket = _Bucket()
+    idle = socket.app.state.config.socket_idle
+    bucket = Bucket(RATE, BURST)
     dropped = 0  # messages dropped since the client last calmed down
     while not connection.closing:
         if not await connection.drained():
             return
-        message = await socket.receive()
-        if message["type"] != "websocket.receive":
+        message = await _next(socket, connection, idle)
+        if message is None:
             return
         connection.heard = time.monotonic()
         if not bucket.take():
@@ -357,11 +371,15 @@ async def lobby_socket(socket: WebSocket) -> None:
     listener = Connection(socket, None)
     writer = asyncio.create_task(listener.write())
     lobby.watch(listener)
-    bucket = _Bucket()
+    bucket = Bucket(RATE, BURST)
     try:
+        idle = socket.app.state.config.socket_idle
         while not listener.closing:
             try:
-                text = await _receive_text(socket)
+                text = await _receive_text(socket, idle)
+            except TimeoutError:
+                _idle(listener, idle)
+                break
             except ProtocolError as error:
                 listener.error(p.Error(error.code, error.message))
                 continue

@@ -58,13 +58,14 @@ __all__ = [
 ]
 
 
-def open_store(location: str | Path, *, durable: bool = False) -> Store:
+def open_store(location: str | Path, *, durable: bool = False, exclusive: bool = False) -> Store:
     """The store at ``location``: an SQLite file (``":memory:"`` for a throwaway one), or a
     PostgreSQL database (``postgresql://user@host:port/name``, the ``postgres`` extra).
 
     Raises :class:`StoreRefused` for a database this server must not use.
     ``durable`` asks SQLite to fsync every move; PostgreSQL keeps its own
-    setting (``synchronous_commit``).
+    setting (``synchronous_commit``).  ``exclusive`` locks an SQLite file for this process (a
+    server's): another process asking for it so is refused (:mod:`deepsix.web.store.lock`).
     """
     if is_shared(location):
         from deepsix.web.store.postgres import PostgresStore
@@ -72,7 +73,7 @@ def open_store(location: str | Path, *, durable: bool = False) -> Store:
         return PostgresStore(str(location))
     from deepsix.web.store.sqlite import SQLiteStore
 
-    return SQLiteStore(location, durable=durable)
+    return SQLiteStore(location, durable=durable, exclusive=exclusive)
 
 
 def open_exchange(store: Store) -> Exchange | None:

@@ -34,6 +34,7 @@ from deepsix.web.store.base import (
     TableRow,
     TableStatus,
 )
+from deepsix.web.store.lock import FileLock
 from deepsix.web.store.rows import COLUMNS, row_of_values, values_of_row
 
 __all__ = ["APPLICATION_ID", "SQLiteStore"]
@@ -132,9 +133,10 @@ _MIGRATIONS: Final[tuple[tuple[int, str, Callable[[sqlite3.Connection], None] | 
 class SQLiteStore:
     """The :class:`~deepsix.web.store.Store` in an SQLite file (``":memory:"``: a throwaway one)."""
 
-    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+    def __init__(self, path: str | Path, *, durable: bool = False, exclusive: bool = False) -> None:
         self.location = str(path)
         self._damaged: list[tuple[str, str]] = []
+        self._lock: FileLock | None = None
         memory = self.location == ":memory:"
         if not memory:
             file = Path(path)
@@ -150,12 +152,14 @@ class SQLiteStore:
         except sqlite3.Error as error:
             raise StoreRefused(f"{self.location}: cannot open it ({error})") from None
         try:
+            if exclusive and not memory:  # before anything is read or migrated
+                self._lock = FileLock(self.location)
             self._open(durable)
         except sqlite3.DatabaseError as error:
-            self._db.close()
+            self.close()
             raise StoreRefused(f"{self.location}: not a usable database ({error})") from None
         except StoreRefused:
-            self._db.close()
+            self.close()
             raise
 
     def _open(self, durable: bool) -> None:
@@ -207,8 +211,11 @@ class SQLiteStore:
             raise StoreUnavailable(f"{self.location}: {what} failed: {error}") from None
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and let go of its lock)."""
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def add_table(self, row: TableRow) -> None:
         """Store a new table."""

@@ -85,7 +85,7 @@ export async function lobby(root) {
       if (frame.op === "lobby") drawTables(list, frame, name, more);
     },
     status: () => {},
-  });
+  }, { heartbeat: true }); // a silent socket is closed by the server after a while
   socket.open();
 }
 
