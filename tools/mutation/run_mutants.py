@@ -49,6 +49,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final
@@ -146,7 +147,7 @@ def prepare(workdir: Path, modules: tuple[str, ...], select: tuple[str, ...] = (
     )
 
 
-def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
+def forked_stage(workdir: Path, jobs: int, *, finish: bool, names: Sequence[str] = ()) -> None:
     """Let mutmut generate the mutants and their test statistics; with ``finish``, run them too.
 
     Without ``finish`` its run is interrupted as soon as it starts on the mutants (the
@@ -155,7 +156,7 @@ def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
     executable = Path(sys.executable).with_name("mutmut")
     log = (workdir / "mutmut-run.log").open("w", encoding="utf-8")
     process = subprocess.Popen(
-        [str(executable), "run", "--max-children", str(jobs)],
+        [str(executable), "run", "--max-children", str(jobs), *names],
         cwd=workdir,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -213,11 +214,8 @@ def run_mutant(
             n=0,
         )
     )
-    selected = [
-        line.strip()
-        for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
-        if line.startswith("tests/") and not whole_suite
-    ]
+    shown = "" if whole_suite else mutmut(workdir, "tests-for-mutant", name, timeout=120)
+    selected = [line.strip() for line in shown.splitlines() if line.startswith("tests/")]
     everything = list(suite)
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
     env["HYPOTHESIS_PROFILE"] = "mutation"
@@ -301,6 +299,9 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
     parser.add_argument("--fresh-only", action="store_true", help="skip the forked stage")
     parser.add_argument(
+        "--sample", type=int, default=1, help="run every n-th mutant only (sorted by name)"
+    )
+    parser.add_argument(
         "--select",
         nargs="*",
         default=[TESTS],
@@ -344,8 +345,13 @@ def main() -> None:
     )
     if not args.reuse:
         prepare(workdir, modules, tuple(args.select))
-        forked_stage(workdir, args.jobs, finish=not args.fresh_only)
+        forked_stage(workdir, args.jobs, finish=not args.fresh_only and args.sample == 1)
+        if args.sample > 1:  # every n-th mutant, in mutmut's order
+            every = sorted(forked_codes(workdir, modules))[:: args.sample]
+            forked_stage(workdir, args.jobs, finish=not args.fresh_only, names=every)
     codes = forked_codes(workdir, modules)
+    if args.sample > 1:
+        codes = {name: codes[name] for name in sorted(codes)[:: args.sample]}
     results_path = workdir / args.results
     done_before = set()
     if results_path.exists():
