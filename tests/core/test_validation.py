@@ -510,6 +510,12 @@ _CARD = _B.hand(Seat.NORTH)[0]
             "records",
             "the game should have ended after hand 1",
         ),
+        (
+            _G,  # the totals reach the target after the second of three hands
+            {"rules": Rules(target_score=max(_G.completed_hands[1].totals))},
+            "records",
+            "the game should have ended after hand 2",
+        ),
         (_G, {"rules": Rules(target_score=5000)}, "game-over", "the game is over but the totals ("),
         (_G, {"dealer": _G.dealer.left}, "dealer", "after the game the dealer is the last hand's"),
         (
