@@ -218,6 +218,13 @@ def test_passes() -> None:
     )[:3]
     assert len(foreign) == 3
     broken(state, "passes", setup=attrs.evolve(state.setup, partner_pass=foreign))
+    # The message names the seat and a card that would have been dealt -1 times.
+    with pytest.raises(
+        InvariantError,
+        match=rf"the passes do not fit {bidder.name}'s cards \({min(foreign).ascii} would have "
+        r"been dealt a negative number of times\)$",
+    ):
+        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, partner_pass=foreign)))
 
 
 def test_melds() -> None:
@@ -549,7 +556,12 @@ _CARD = _B.hand(Seat.NORTH)[0]
         (_G, {"to_act": Seat.NORTH}, "phase", "nobody acts once the game is over (to_act must be"),
         (_G, {"tricks": _G.tricks[:-1]}, "phase", "a finished game has empty hands and 14 tricks"),
         (_P, {"to_act": None}, "phase", "some seat must act in the play phase"),
-        (_P, {"log": History(None, shuffled_deal(1))}, "history", "the history replays to a state"),
+        (
+            _P,
+            {"log": History(None, shuffled_deal(1))},
+            "history",
+            "the history replays to a state with a different phase",
+        ),
         (
             _B,
             {"packed_hands": move_card(_B, Seat.NORTH, Seat.EAST, _B.hand(Seat.NORTH)[0])},
