@@ -63,6 +63,7 @@ def test_not_a_state() -> None:
     with pytest.raises(InvariantError) as caught:
         validate("state")  # type: ignore[arg-type]  # the point is the wrong type
     assert caught.value.invariant == "types"
+    assert str(caught.value).endswith("expected a GameState, got str")
     assert isinstance(caught.value, InvalidStateError)
 
 
