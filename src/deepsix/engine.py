@@ -396,7 +396,7 @@ def _play(state: GameState, action: Action) -> GameState:
     else:
         position = winning_position([c for _, c in trick], state.setup.sunk_suit)
         winner = trick[position][0]
-        tricks = tricks + (Trick(trick, winner),)  # noqa: RUF005  # as above
+        tricks = tricks + (Trick.__new__(Trick, trick, winner),)  # noqa: RUF005  # as above
         trick = ()
         to_act = winner
         if len(tricks) == HAND_SIZE:
