@@ -64,6 +64,7 @@ CORE_MODULES: Final = (
     "legal",
     "diagnosis",
     "state",
+    "handsetup",
     "history",
     "views",
     "sampling",
@@ -72,8 +73,7 @@ CORE_MODULES: Final = (
     "events",
     "table",
 )
-"""The core's modules with rules in them (``legal``, ``diagnosis`` and ``history`` where they
-exist)."""
+"""The core's modules with rules in them (those that do not exist are skipped)."""
 TESTS: Final = "tests/core"
 """The core's suite: the verification tests and the unit tests of every core module."""
 KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
