@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import inspect
 import sys
+import typing
 from pathlib import Path
 
 import attrs
@@ -83,7 +84,9 @@ def snapshot() -> str:
         if isinstance(value, type):
             lines.extend(_class_lines(name, value))
         elif inspect.isfunction(value) or inspect.isbuiltin(value) or callable(value):
-            lines.append(f"def {name}{_signature(value)}")
+            # An overloaded function's signatures are its overloads (what type checkers see).
+            variants = typing.get_overloads(value) or [value]
+            lines.extend(f"def {name}{_signature(variant)}" for variant in variants)
         else:
             lines.append(f"{name}: {type(value).__name__}")
     return "\n".join(lines) + "\n"
