@@ -40,7 +40,8 @@ draws its deals from a generator seeded by ``seed`` and the decision's
 step number, so the same game, budget and seed give the same analysis --
 of one hand alone or of the whole game.  ``time_limit`` is the one
 exception: decisions it cuts off are counted in
-:attr:`HandAnalysis.skipped`, never guessed.
+:attr:`HandAnalysis.skipped`, never guessed (a hand's endgame cards are
+valued first, so a limit cuts the slower estimates).
 
 >>> from deepsix import play_game
 >>> final = play_game(["heuristic"] * 4, seed=3, max_hands=1)
@@ -273,16 +274,19 @@ class _Analyst:
     phases: frozenset[Phase]
 
     def hand(self, number: int, record: HandRecord, moments: list[_Moment]) -> HandAnalysis:
-        """Every decision of one hand, valued."""
+        """Every decision of one hand, valued.
+
+        The endgame's cards go first: they are solved exactly and quickly, so a time limit
+        cuts the slower estimates of the earlier decisions rather than them.
+        """
         started = time.monotonic()
-        decisions = []
-        forced = skipped = 0
-        for moment in moments:
-            if moment.before.phase not in self.phases:
-                continue
-            if len(legal_actions(moment.before)) < 2:
-                forced += 1
-                continue
+        wanted = [moment for moment in moments if moment.before.phase in self.phases]
+        chosen = [moment for moment in wanted if len(legal_actions(moment.before)) >= 2]
+        forced = len(wanted) - len(chosen)
+        chosen.sort(key=lambda moment: (not self.solvable(moment.before), moment.step))
+        found = []
+        skipped = 0
+        for moment in chosen:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 skipped += 1
                 continue
@@ -290,9 +294,17 @@ class _Analyst:
             if decision is None:
                 skipped += 1
             else:
-                decisions.append(decision)
+                found.append(decision)
+        decisions = tuple(sorted(found, key=lambda decision: decision.step))
         seconds = time.monotonic() - started
-        return HandAnalysis(number, record, tuple(decisions), forced, skipped, seconds)
+        return HandAnalysis(number, record, decisions, forced, skipped, seconds)
+
+    def solvable(self, before: GameState) -> bool:
+        """Whether a card played here is for the solver (few enough tricks left)."""
+        return (
+            before.phase is Phase.PLAY
+            and HAND_SIZE - len(before.tricks) <= self.budget.exact_tricks
+        )
 
     # -- exact: the double-dummy solver ------------------------------------------------------
 
@@ -300,9 +312,7 @@ class _Analyst:
         """The decision valued double dummy, or ``None`` if it is not for the solver (too
         early, not a card, or over the node budget)."""
         before = moment.before
-        if before.phase is not Phase.PLAY:
-            return None
-        if HAND_SIZE - len(before.tricks) > self.budget.exact_tricks:
+        if not self.solvable(before):
             return None
         try:
             found = move_values(before, node_limit=self.budget.node_limit)

@@ -24,8 +24,6 @@ import time
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
-
 import deepsix
 from deepsix.cards import Seat
 from deepsix.engine import apply, new_game
@@ -33,6 +31,7 @@ from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
 from deepsix.rules import Rules
 from deepsix.web import protocol as p
+from deepsix.web import rematch as rematches
 from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.limits import Guard
@@ -40,13 +39,10 @@ from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, seat_of
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
-__all__ = ["CLAIM", "Lobby", "info_of_row"]
+__all__ = ["Lobby", "info_of_row"]
 
 _log = logging.getLogger("deepsix.web")
 
-CLAIM: Final = "claim:"
-"""A rematch seat not yet claimed is stored with ``claim:`` and the old table's seat letter
-where a credential's hash would be (no credential ever matches it)."""
 RECENT_FINISHED: Final = 10
 """Finished tables in the lobby's push (more are paged from storage)."""
 SWEEP: Final = 2.0
@@ -263,7 +259,7 @@ class Lobby:
             host=digest(host),
             invite=new_invite(),
         )
-        await self._store_new(row)
+        await self.store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
         room.maker = maker
         self.rooms[table_id] = room
@@ -276,7 +272,8 @@ class Lobby:
         """The tables not finished."""
         return [room for room in self.rooms.values() if room.status != "finished"]
 
-    async def _store_new(self, row: TableRow) -> None:
+    async def store_new(self, row: TableRow) -> None:
+        """Store a new table's row; ``WebError`` ``storage`` (503) if it cannot be."""
         try:
             await self.services.store.add_table(row)
         except Exception as error:
@@ -284,89 +281,18 @@ class Lobby:
             raise WebError("storage", "the table could not be stored: try again", 503) from None
 
     async def rematch(self, room: Room, seating: str) -> Room:
-        """The rematch of a finished table: the same people and bots, ``seating[old] = new``."""
-        if room.status != "finished":
-            raise WebError("not-finished", "a rematch follows a finished game", 409)
-        if sorted(seating) != sorted(SEAT_LETTERS):
-            raise WebError("bad-seat", "seating lists the new seat of N, E, S and W, once each")
-        slots = [SeatRow("open")] * 4
-        for index, slot in enumerate(room.seats):
-            new = seat_of(seating[index])
-            kept = slot.row()
-            if kept.kind == "human":  # a claim, never the old credential: see claim_rematch
-                kept = attrs.evolve(kept, credential=CLAIM + SEAT_LETTERS[index])
-            slots[new] = kept
-        row = TableRow(
-            id=secrets.token_urlsafe(6),
-            created=time.time(),
-            rules=room.row_rules,
-            dealer="N",
-            seed=secrets.randbits(63),
-            seats=seat_rows(slots),
-            status="running" if all(slot.kind != "open" for slot in slots) else "waiting",
-            private=room.private,
-            clock=room.clock,
-            standin=room.standin,
-            hint=room.hint,
-            host=room.host,
-            invite=new_invite(),
-        )
-        async with room.runner.lock:
-            if room.next is not None:  # the first player to ask made it
-                return await self.room(room.next)
-            await self._store_new(row)
-            room.next = row.id
-            try:
-                await room.save(room.row())
-            except WebError:
-                room.next = None
-                raise
-        new_room = Room(self.services, row, room.rules, new_game(room.rules))
-        self.rooms[row.id] = new_room
-        await self.services.peers.adopt(new_room)
-        new_room.runner.start()
-        room.tell(p.Notice("rematch", "a rematch is ready", None, row.id))
-        room.changed()
-        self._changed(new_room)
-        return new_room
+        """The rematch of a finished table (:func:`deepsix.web.rematch.rematch`)."""
+        return await rematches.rematch(self, room, seating)
 
     async def claim_rematch(
         self, room: Room, secret: str | None
     ) -> tuple[Room, Seat | None, str | None]:
-        """The rematch of ``room`` as the holder of ``secret`` there joins it: her seat in it,
-        and a credential of its own (``None`` when that seat was claimed already -- by her,
-        in another tab: the browser holds it).
+        """A player's seat at the rematch (:func:`deepsix.web.rematch.claim`)."""
+        return await rematches.claim(self, room, secret)
 
-        A rematch seat is stored as a *claim* on the old table's seat (``claim:N``), never
-        with the old credential: re-issuing a credential at one table leaves nothing valid
-        at the other, and only the present holder of the old seat may claim the new one.
-        """
-        if room.next is None:
-            raise WebError("not-finished", "no rematch was made for this table", 409)
-        new = await self.room(room.next)
-        old_seat = room.seat_holding(secret)
-        if old_seat is None:
-            return new, None, None
-        claim = CLAIM + SEAT_LETTERS[old_seat]
-        async with new.runner.lock:
-            for index, slot in enumerate(new.seats):
-                if slot.kind == "human" and slot.credential == claim:
-                    fresh = new_secret()
-                    seats = list(new.seats)
-                    seats[index] = attrs.evolve(slot, credential=digest(fresh))
-                    old = new.seats
-                    new.seats = seats
-                    try:
-                        await new.save(new.row())
-                    except WebError:
-                        if new.seats is seats:
-                            new.seats = old
-                        raise
-                    return new, Seat(index), fresh
-        for index, slot in enumerate(new.seats):  # claimed already: the same player again?
-            if slot.kind == "human" and slot.name == room.seats[old_seat].name:
-                return new, Seat(index), None
-        return new, None, None
+    def add(self, room: Room) -> None:
+        """Serve a room made here (the lobby's own tables and rematches)."""
+        self.rooms[room.id] = room
 
     # -- the listing --------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ encoded once per moment and the view spliced in per seat.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
@@ -20,15 +21,32 @@ from deepsix.rebuild import history_start, walk
 from deepsix.tricks import trick_winner
 from deepsix.views import view
 from deepsix.web import protocol as p
+from deepsix.web.credentials import SEAT_LETTERS
 from deepsix.web.slots import letter
 
 if TYPE_CHECKING:
     from deepsix.web.rooms import Room
 
-__all__ = ["history", "moment", "result_json", "result_of"]
+__all__ = ["clock", "history", "moment", "result_json", "result_of"]
 
 _VIEW: Final = p.RawJSON("\x00view\x00")
 """Where a frame's view goes (a raw NUL never appears in encoded JSON: it would be escaped)."""
+
+
+def clock(room: Room) -> p.Clock | None:
+    """The clock of the seat to act, if one runs."""
+    deadline = room.runner.deadline()
+    if deadline is None:
+        return None
+    seat, at, reason, limit = deadline
+    now = time.monotonic()
+    return p.Clock(
+        seat=SEAT_LETTERS[seat],
+        limit=round(limit, 3),
+        remaining=round(max(0.0, at - now), 3),
+        deadline=round(time.time() + (at - now), 3),
+        reason=reason,
+    )
 
 
 def moment(room: Room, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
@@ -36,7 +54,7 @@ def moment(room: Room, found: Iterable[Event] = ()) -> Callable[[Seat | None], s
     info = room.info()
     room.shown_presence = tuple(seat.presence for seat in info.seats)
     encoded = tuple(p.RawJSON(dumps(event)) for event in found)
-    clock = room.clock_frame()
+    shown_clock = clock(room)
     state = room.state
     seq = room.seq
     winning = None
@@ -44,7 +62,7 @@ def moment(room: Room, found: Iterable[Event] = ()) -> Callable[[Seat | None], s
         winning = letter(trick_winner(state.trick, state.sunk_suit))
 
     # Everything but the view is the same for every seat: encode it once.
-    shared = p.encode(p.Update(seq, info, _VIEW, encoded, winning, clock))
+    shared = p.encode(p.Update(seq, info, _VIEW, encoded, winning, shown_clock))
 
     def frame(seat: Seat | None) -> str:
         return shared.replace(_VIEW, dumps(view(state, seat)), 1)

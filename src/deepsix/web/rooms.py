@@ -235,19 +235,8 @@ class Room:
         return deepsix.to_json(self.rules)
 
     def clock_frame(self) -> p.Clock | None:
-        """The clock of the seat to act, if one runs."""
-        deadline = self.runner.deadline()
-        if deadline is None:
-            return None
-        seat, at, reason, limit = deadline
-        now = time.monotonic()
-        return p.Clock(
-            seat=SEAT_LETTERS[seat],
-            limit=round(limit, 3),
-            remaining=round(max(0.0, at - now), 3),
-            deadline=round(time.time() + (at - now), 3),
-            reason=reason,
-        )
+        """The clock of the seat to act, if one runs (:func:`deepsix.web.pushes.clock`)."""
+        return pushes.clock(self)
 
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
         """The frames of one moment by seat (:func:`deepsix.web.pushes.moment`)."""
