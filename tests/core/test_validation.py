@@ -63,6 +63,7 @@ def test_not_a_state() -> None:
     with pytest.raises(InvariantError) as caught:
         validate("state")  # type: ignore[arg-type]  # the point is the wrong type
     assert caught.value.invariant == "types"
+    assert str(caught.value).endswith("expected a GameState, got str")
     assert isinstance(caught.value, InvalidStateError)
 
 
@@ -218,6 +219,13 @@ def test_passes() -> None:
     )[:3]
     assert len(foreign) == 3
     broken(state, "passes", setup=attrs.evolve(state.setup, partner_pass=foreign))
+    # The message names the seat and a card that would have been dealt -1 times.
+    with pytest.raises(
+        InvariantError,
+        match=rf"the passes do not fit {bidder.name}'s cards \({min(foreign).ascii} would have "
+        r"been dealt a negative number of times\)$",
+    ):
+        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, partner_pass=foreign)))
 
 
 def test_melds() -> None:
@@ -510,6 +518,12 @@ _CARD = _B.hand(Seat.NORTH)[0]
             "records",
             "the game should have ended after hand 1",
         ),
+        (
+            _G,  # the totals reach the target after the second of three hands
+            {"rules": Rules(target_score=max(_G.completed_hands[1].totals))},
+            "records",
+            "the game should have ended after hand 2",
+        ),
         (_G, {"rules": Rules(target_score=5000)}, "game-over", "the game is over but the totals ("),
         (_G, {"dealer": _G.dealer.left}, "dealer", "after the game the dealer is the last hand's"),
         (
@@ -543,7 +557,12 @@ _CARD = _B.hand(Seat.NORTH)[0]
         (_G, {"to_act": Seat.NORTH}, "phase", "nobody acts once the game is over (to_act must be"),
         (_G, {"tricks": _G.tricks[:-1]}, "phase", "a finished game has empty hands and 14 tricks"),
         (_P, {"to_act": None}, "phase", "some seat must act in the play phase"),
-        (_P, {"log": History(None, shuffled_deal(1))}, "history", "the history replays to a state"),
+        (
+            _P,
+            {"log": History(None, shuffled_deal(1))},
+            "history",
+            "the history replays to a state with a different phase",
+        ),
         (
             _B,
             {"packed_hands": move_card(_B, Seat.NORTH, Seat.EAST, _B.hand(Seat.NORTH)[0])},

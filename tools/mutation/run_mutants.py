@@ -154,7 +154,7 @@ def forked_stage(workdir: Path, jobs: int, *, finish: bool, names: Sequence[str]
     statistics are then on disk), for ``--fresh-only``.
     """
     executable = Path(sys.executable).with_name("mutmut")
-    log = (workdir / "mutmut-run.log").open("w", encoding="utf-8")
+    log = (workdir / _LOG).open("w", encoding="utf-8")
     process = subprocess.Popen(
         [str(executable), "run", "--max-children", str(jobs), *names],
         cwd=workdir,
@@ -176,8 +176,11 @@ def forked_stage(workdir: Path, jobs: int, *, finish: bool, names: Sequence[str]
         log.close()
 
 
+_LOG: Final = "mutmut-run.log"
+
+
 def _tail(workdir: Path) -> str:
-    return (workdir / "mutmut-run.log").read_text(encoding="utf-8", errors="replace")[-400:]
+    return (workdir / _LOG).read_text(encoding="utf-8", errors="replace")[-400:]
 
 
 def forked_codes(workdir: Path, modules: tuple[str, ...]) -> dict[str, int | None]:
@@ -352,6 +355,8 @@ def main() -> None:
     codes = forked_codes(workdir, modules)
     if args.sample > 1:
         codes = {name: codes[name] for name in sorted(codes)[:: args.sample]}
+    if not args.reuse and not args.fresh_only and all(code is None for code in codes.values()):
+        raise SystemExit(f"mutmut ran no mutant (its test run failed?): see {_LOG} in {workdir}")
     results_path = workdir / args.results
     done_before = set()
     if results_path.exists():
