@@ -31,7 +31,6 @@ from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
 from deepsix.rules import Rules
 from deepsix.web import protocol as p
-from deepsix.web import rematch as rematches
 from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.limits import Guard
@@ -279,16 +278,6 @@ class Lobby:
         except Exception as error:
             _log.error("storage: %s (a new table was refused)", " ".join(str(error).split()))
             raise WebError("storage", "the table could not be stored: try again", 503) from None
-
-    async def rematch(self, room: Room, seating: str) -> Room:
-        """The rematch of a finished table (:func:`deepsix.web.rematch.rematch`)."""
-        return await rematches.rematch(self, room, seating)
-
-    async def claim_rematch(
-        self, room: Room, secret: str | None
-    ) -> tuple[Room, Seat | None, str | None]:
-        """A player's seat at the rematch (:func:`deepsix.web.rematch.claim`)."""
-        return await rematches.claim(self, room, secret)
 
     def add(self, room: Room) -> None:
         """Serve a room made here (the lobby's own tables and rematches)."""

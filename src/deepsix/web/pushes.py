@@ -12,30 +12,31 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final
+from typing import Final, Literal
 
 from deepsix.cards import Seat
 from deepsix.events import Event, events
 from deepsix.io.wire import dumps
 from deepsix.rebuild import history_start, walk
+from deepsix.state import GameState
 from deepsix.tricks import trick_winner
 from deepsix.views import view
 from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS
 from deepsix.web.slots import letter
 
-if TYPE_CHECKING:
-    from deepsix.web.rooms import Room
-
-__all__ = ["clock", "history", "moment", "result_json", "result_of"]
+__all__ = ["Deadline", "clock", "history", "moment", "result_json", "result_of"]
 
 _VIEW: Final = p.RawJSON("\x00view\x00")
 """Where a frame's view goes (a raw NUL never appears in encoded JSON: it would be escaped)."""
 
 
-def clock(room: Room) -> p.Clock | None:
-    """The clock of the seat to act, if one runs."""
-    deadline = room.runner.deadline()
+Deadline = tuple[Seat, float, Literal["turn", "absent"], float]
+"""The human to act's deadline: seat, when (``time.monotonic()``), why, and its limit."""
+
+
+def clock(deadline: Deadline | None) -> p.Clock | None:
+    """The clock shown for a deadline, if one runs."""
     if deadline is None:
         return None
     seat, at, reason, limit = deadline
@@ -49,14 +50,15 @@ def clock(room: Room) -> p.Clock | None:
     )
 
 
-def moment(room: Room, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
+def moment(
+    info: p.TableInfo,
+    state: GameState,
+    seq: int,
+    shown_clock: p.Clock | None,
+    found: Iterable[Event] = (),
+) -> Callable[[Seat | None], str]:
     """The frames of one moment by seat; the parts all seats share are built once."""
-    info = room.info()
-    room.shown_presence = tuple(seat.presence for seat in info.seats)
     encoded = tuple(p.RawJSON(dumps(event)) for event in found)
-    shown_clock = clock(room)
-    state = room.state
-    seq = room.seq
     winning = None
     if state.trick:  # public, like the trick itself
         winning = letter(trick_winner(state.trick, state.sunk_suit))
@@ -70,17 +72,17 @@ def moment(room: Room, found: Iterable[Event] = ()) -> Callable[[Seat | None], s
     return frame
 
 
-def history(room: Room, since: int) -> p.History:
-    """The events of the steps after ``since``, for a client catching up."""
+def history(state: GameState, seq: int, since: int) -> p.History:
+    """The events of the steps after ``since`` (up to ``seq``), for a client catching up."""
     steps = []
-    if since < room.seq:
-        for number, step in enumerate(walk(history_start(room.state), room.state.history), 1):
+    if since < seq:
+        for number, step in enumerate(walk(history_start(state), state.history), 1):
             if number > since:
                 found = events(*step)
                 if found:
                     encoded = tuple(p.RawJSON(dumps(event)) for event in found)
                     steps.append(p.HistoryStep(number, encoded))
-    return p.History(since, room.seq, tuple(steps))
+    return p.History(since, seq, tuple(steps))
 
 
 def result_of(text: str | None) -> p.Result | None:
@@ -91,16 +93,15 @@ def result_of(text: str | None) -> p.Result | None:
     return p.Result(data.get("winner"), data["reason"], data.get("by"))
 
 
-def result_json(result: p.Result, room: Room) -> str:
+def result_json(result: p.Result, state: GameState, seq: int) -> str:
     """How the table ended, with what the lobby shows of a finished table."""
-    state = room.state
     return json.dumps(
         {
             "winner": result.winner,
             "reason": result.reason,
             "by": result.by,
             "scores": list(state.scores),
-            "seq": room.seq,
+            "seq": seq,
             "hand_number": state.hand_number,
             "phase": state.phase.value,
         },

@@ -45,7 +45,7 @@ async def rematch(lobby: Lobby, room: Room, seating: str) -> Room:
     for index, slot in enumerate(room.seats):
         new = seat_of(seating[index])
         kept = slot.row()
-        if kept.kind == "human":  # a claim, never the old credential: see claim_rematch
+        if kept.kind == "human":  # a claim, never the old credential: see claim
             kept = attrs.evolve(kept, credential=CLAIM + SEAT_LETTERS[index])
         slots[new] = kept
     row = TableRow(

@@ -33,7 +33,7 @@ from deepsix.play.loop import GameDriver
 from deepsix.rules import Rules
 from deepsix.state import GameState
 from deepsix.web import protocol as p
-from deepsix.web import pushes, services
+from deepsix.web import pushes
 from deepsix.web.credentials import SEAT_LETTERS, holds
 from deepsix.web.protocol import WebError
 from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
@@ -219,7 +219,9 @@ class Room:
             "standin": self.standin,
             "host": self.host,
             "invite": self.invite,
-            "result": None if self.result is None else pushes.result_json(self.result, self),
+            "result": None
+            if self.result is None
+            else pushes.result_json(self.result, self.state, self.seq),
             "finished": self.finished_at,
             "next": self.next,
             "hint": self.hint,
@@ -236,11 +238,13 @@ class Room:
 
     def clock_frame(self) -> p.Clock | None:
         """The clock of the seat to act, if one runs (:func:`deepsix.web.pushes.clock`)."""
-        return pushes.clock(self)
+        return pushes.clock(self.runner.deadline())
 
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
         """The frames of one moment by seat (:func:`deepsix.web.pushes.moment`)."""
-        return pushes.moment(self, found)
+        info = self.info()
+        self.shown_presence = tuple(seat.presence for seat in info.seats)
+        return pushes.moment(info, self.state, self.seq, self.clock_frame(), found)
 
     def broadcast(self, found: Iterable[Event] = ()) -> None:
         """Push every connection its own frame of the present moment."""
@@ -273,7 +277,7 @@ class Room:
 
     def history(self, since: int) -> p.History:
         """The events of the steps after ``since``, for a client catching up."""
-        return pushes.history(self, since)
+        return pushes.history(self.state, self.seq, since)
 
     # -- who is who ----------------------------------------------------------------------------
 
@@ -461,7 +465,7 @@ class Room:
         """End the table with ``result``, stored before it is shown.  Hold the lock."""
         now = time.time()
         row = self.row(status="finished", finished=now)
-        row = attrs.evolve(row, result=pushes.result_json(result, self))
+        row = attrs.evolve(row, result=pushes.result_json(result, self.state, self.seq))
         await self.save(row)
         self.status, self.finished_at, self.result = "finished", now, result
         self.unattended_since = time.monotonic()
@@ -484,9 +488,3 @@ class Room:
             raise WebError("storage", "the change could not be stored: try again", 503) from None
         self.version = row.version + 1
         self.runner.storage_back()
-
-
-# The modules that name Room only for type checking can resolve it at run time too
-# (typing.get_type_hints, the docs' type hints).
-for _names in (vars(services), vars(pushes), Services.__init__.__globals__):
-    _names.setdefault("Room", Room)  # (attrs makes Services.__init__ in a namespace of its own)

@@ -50,6 +50,7 @@ from deepsix.errors import missing_extra
 from deepsix.io.wire import wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
+from deepsix.web import rematch as rematches
 from deepsix.web import seating
 from deepsix.web.analysis import Analyses
 from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
@@ -291,8 +292,8 @@ async def _rematch(request: Request, lobby: Lobby) -> Response:
     seating = data.get("seating", "NESW")
     if type(seating) is not str:
         raise WebError("bad-seat", 'seating is a string such as "NSEW"')
-    await lobby.rematch(room, seating)
-    new, new_seat, fresh = await lobby.claim_rematch(room, secret_of(request, SEAT_COOKIE))
+    await rematches.rematch(lobby, room, seating)
+    new, new_seat, fresh = await rematches.claim(lobby, room, secret_of(request, SEAT_COOKIE))
     body = {
         "table": as_json(new.info()),
         "url": f"/table/{new.id}",

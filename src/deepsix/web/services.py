@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import attrs
 
@@ -21,10 +21,11 @@ from deepsix.web.botpool import BotPool
 from deepsix.web.config import ServerConfig
 from deepsix.web.store.writer import Writer
 
-if TYPE_CHECKING:
-    from deepsix.web.rooms import Room
-
 __all__ = ["Alone", "Peers", "Remote", "RoomRunner", "Services", "Subscriber"]
+
+Room = Any
+"""A :class:`deepsix.web.rooms.Room`, named loosely here: the rooms import this module, and no
+module of the package imports one that imports it back."""
 
 
 class Subscriber(Protocol):
