@@ -99,6 +99,7 @@ nitpick_ignore_regex = [
     # a TypeVar, and two internal aliases (reported to the lead).
     # Type variables of generic helpers.
     (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots)\.T"),
+    (r"py:class", r"deepsix\.compiled\._T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
     # The JSON codec's converter (cattrs has no inventory offline).

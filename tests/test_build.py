@@ -49,7 +49,7 @@ from deepsix import (
 )
 from deepsix.actions import Action, LegalActions
 from deepsix.bidding import AuctionStep
-from deepsix.errors import DeepSixError, ParseError
+from deepsix.errors import DeepSixError, ParseError, WrongTypeError
 from deepsix.hands import pack_counts
 from deepsix.history import History
 from deepsix.melds import available_melds, best_meld, candidate_melds, meld_blocker
@@ -182,9 +182,9 @@ COUNTS = [0] * 28
     [
         (lambda: new_game(rules="standard"), ParseError),  # type: ignore[arg-type]
         (lambda: new_game(dealer=7), ParseError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[arg-type]
+        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[call-overload]
+        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[call-overload]
+        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[call-overload]
         (lambda: pack_counts(["2"] * 28), ParseError),  # type: ignore[list-item]
         (lambda: pack_counts([0] * 27), ParseError),
         (lambda: available_melds(["x"] * 28, (), None), ParseError),  # type: ignore[list-item]
@@ -194,9 +194,9 @@ COUNTS = [0] * 28
         (lambda: candidate_melds(["7S"], None), ParseError),  # type: ignore[list-item]
         (lambda: best_meld([Card("7S")], "S"), ParseError),  # type: ignore[arg-type]
         (lambda: Meld("DR", Suit.SPADES), ParseError),  # type: ignore[arg-type]
-        (lambda: GameState(*(None,) * 11), ParseError),  # type: ignore[arg-type]
-        (lambda: HandSetup(bids=[]), ParseError),  # type: ignore[arg-type]
-        (lambda: Trick([], Seat.NORTH), ParseError),  # type: ignore[arg-type]
+        (lambda: GameState(*(None,) * 11), WrongTypeError),  # type: ignore[arg-type]
+        (lambda: HandSetup(bids=[]), WrongTypeError),  # type: ignore[arg-type]
+        (lambda: Trick([], Seat.NORTH), WrongTypeError),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments_raise_the_library_error(

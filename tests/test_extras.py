@@ -19,7 +19,7 @@ RUNTIME = {"deepsix", "attrs", "attr", "__future__"}
 
 LAZY_AFTER_A_CHECK = {
     ("deepsix.cli.terminal", "rich"): "imported only when rich_available() said rich is there",
-    ("deepsix.io.serialization", "cattrs"): "imported only after _build_converter() found cattrs",
+    ("deepsix.io.codec", "cattrs"): "imported only after _build_converter() found cattrs",
 }
 """Imports of optional packages that are not guarded where they stand, and why that is safe."""
 

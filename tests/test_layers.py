@@ -271,3 +271,17 @@ def test_no_module_reaches_into_another_modules_private_names() -> None:
 )
 def test_the_private_name_rule_can_fail(source: str, caught: bool) -> None:
     assert bool(list(private_reaches("deepsix.web.example", source))) is caught
+
+
+def test_the_facades_derived_lists_are_current() -> None:
+    """The facade declares the lazy names once (``_LAZY``); ``tools/facade.py`` writes the
+    type checkers' imports and ``__all__`` from it and the core's imports."""
+    from tools import facade
+
+    text = facade.FACADE.read_text(encoding="utf-8")
+    assert facade.same_code(facade.render(text), text), "run python tools/facade.py"
+    core, lazy = facade.declarations(text)
+    assert {"apply", "GameState", "__version__"} <= set(core)
+    assert set(deepsix.__all__) == set(core) | {n for names in lazy.values() for n in names}
+    grown = text.replace('("play_game",)', '("play_game", "play_games")')
+    assert not facade.same_code(facade.render(grown), grown)

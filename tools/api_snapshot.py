@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import inspect
 import sys
+import typing
 from pathlib import Path
 
 import attrs
@@ -35,6 +36,21 @@ def _signature(value: object) -> str:
         return "(...)"
 
 
+def _source_annotation(cls: type, name: str, resolved: object) -> str:
+    """A field's annotation as the source spells it.
+
+    Read from the classes' own ``__annotations__`` (strings, under postponed evaluation), never
+    from ``attrs.fields``: cattrs resolves those to live types the first time it builds a
+    converter for the class, so they would depend on what ran before the snapshot.
+    """
+    for klass in cls.__mro__:
+        spelled = vars(klass).get("__annotations__", {}).get(name)
+        if spelled is not None:
+            text = spelled if isinstance(spelled, str) else getattr(spelled, "__name__", spelled)
+            return str(text).strip("'\"")
+    return str(getattr(resolved, "__name__", resolved)).strip("'")
+
+
 def _class_lines(name: str, cls: type) -> list[str]:
     bases = ", ".join(base.__name__ for base in cls.__bases__ if base is not object)
     if attrs.has(cls):
@@ -42,12 +58,8 @@ def _class_lines(name: str, cls: type) -> list[str]:
         for field in attrs.fields(cls):
             if field.init:
                 default = "" if field.default is attrs.NOTHING else " = ..."
-                kind = (
-                    field.type
-                    if isinstance(field.type, str)
-                    else getattr(field.type, "__name__", field.type)
-                )
-                fields.append(f"{field.alias or field.name}: {str(kind).strip(chr(39))}{default}")
+                kind = _source_annotation(cls, field.name, field.type)
+                fields.append(f"{field.alias or field.name}: {kind}{default}")
         head = f"class {name}({bases}) fields ({', '.join(fields)})"
     elif issubclass(cls, enum.Enum):
         head = f"enum {name}({bases}) members {', '.join(member.name for member in cls)}"
@@ -83,7 +95,9 @@ def snapshot() -> str:
         if isinstance(value, type):
             lines.extend(_class_lines(name, value))
         elif inspect.isfunction(value) or inspect.isbuiltin(value) or callable(value):
-            lines.append(f"def {name}{_signature(value)}")
+            # An overloaded function's signatures are its overloads (what type checkers see).
+            variants = typing.get_overloads(value) or [value]
+            lines.extend(f"def {name}{_signature(variant)}" for variant in variants)
         else:
             lines.append(f"{name}: {type(value).__name__}")
     return "\n".join(lines) + "\n"

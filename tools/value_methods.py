@@ -33,7 +33,7 @@ from pathlib import Path
 import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = (ROOT / "src" / "deepsix" / "state.py", ROOT / "src" / "deepsix" / "tricks.py")
+FILES = tuple(ROOT / "src" / "deepsix" / f"{name}.py" for name in ("state", "handsetup", "tricks"))
 """The modules whose regions this tool writes."""
 
 _START = re.compile(r"^(?P<indent> *)# <generated: (?P<what>[^>]*)>\n", re.MULTILINE)

@@ -36,7 +36,7 @@ import sys
 import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -767,7 +767,8 @@ def alias_map() -> dict[str, str]:
         obj = getattr(deepsix, name)
         home = getattr(obj, "__module__", None)
         if isinstance(home, str) and home.startswith("deepsix.") and hasattr(obj, "__qualname__"):
-            aliases[f"deepsix.{name}"] = f"{home}.{name}"  # classes and functions: where defined
+            public = public_home(home, name)  # a private module's names: where re-exported
+            aliases[f"deepsix.{name}"] = f"{public or home}.{name}"  # else where defined
             continue
         for module_name, module in sorted(modules.items()):
             if name in getattr(module, "__all__", ()) and vars(module).get(name) is obj:
@@ -776,15 +777,55 @@ def alias_map() -> dict[str, str]:
     return aliases
 
 
+def public_home(home: str, name: str) -> str | None:
+    """The public module that re-exports (in its ``__all__``) ``name`` of the private module
+    ``home`` (a path with a ``_private`` part and no page of its own), if any.
+
+    A module split for size keeps its names where they were documented:
+    ``deepsix.play.simulate`` re-exports the results of ``deepsix.play._results``, which
+    autodoc documents under the public path; type hints name the private one.
+    """
+    if not any(part.startswith("_") for part in home.split(".")) or home in DOCUMENTED_PRIVATE:
+        return None
+    obj = getattr(sys.modules.get(home), name, None)
+    if obj is None:
+        return None
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("deepsix.") or module is None:
+            continue
+        if any(part.startswith("_") for part in module_name.split(".")):
+            continue
+        if name in getattr(module, "__all__", ()) and vars(module).get(name) is obj:
+            return module_name
+    return None
+
+
+DOCUMENTED_PRIVATE: Final = frozenset({"deepsix.search._core"})
+"""Private modules with a page of their own (their names are documented where they are)."""
+
+
 def resolve_alias(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
 ) -> nodes.Element | None:
-    """Resolve ``deepsix.Name`` (and ``deepsix.Name.attr``) to the documented object."""
+    """Resolve ``deepsix.Name`` (and ``deepsix.Name.attr``) to the documented object, and a
+    name of a private module to where a public module re-exports it."""
     if node.get("refdomain") != "py":
         return None
     target: str = node["reftarget"]
-    aliases = alias_map()
     parts = target.split(".")
+    here = node.get("py:module")
+    full = parts
+    if parts[0] != "deepsix" and isinstance(here, str):  # a short name, in its module
+        full = [*here.split("."), *parts]
+    for cut in range(len(full) - 1, 1, -1):
+        public = public_home(".".join(full[:cut]), full[cut])
+        if public is not None:
+            domain = env.get_domain("py")
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"],
+                ".".join([public, *full[cut:]]), node, contnode,
+            )  # fmt: skip
+    aliases = alias_map()
     if parts[0] != "deepsix":
         # A short name (``Rules.lowest_bid`` in a module that imports Rules).
         parts = ["deepsix", *parts]

@@ -17,7 +17,7 @@ only the rules.  ``docs/architecture.md`` draws the layers.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deepsix._version import __version__
 from deepsix.actions import (
@@ -56,6 +56,25 @@ from deepsix.tricks import Trick, legal_plays, trick_winner
 from deepsix.validation import InvariantError, validate
 from deepsix.views import PlayerView, public_view, view
 
+_LAZY: Final[dict[str, tuple[str, ...]]] = {
+    "deepsix.io.notation": ("format_action", "format_actions", "parse_action", "parse_actions"),
+    "deepsix.io.record": (
+        "GameRecord", "RecordError", "read_record", "record_of", "replay", "write_record",
+    ),
+    "deepsix.io.serialization": ("from_json", "to_json"),
+    "deepsix.io.schema": ("json_schema",),
+    "deepsix.io.transcript": ("format_transcript",),
+    "deepsix.play.bots": ("Bot", "RandomBot"),
+    "deepsix.play.heuristic": ("HeuristicBot",),
+    "deepsix.play.loop": ("play_game",),
+    "deepsix.play.simulate": ("SimulationResult", "simulate"),
+}  # fmt: skip
+"""The public names of the layers above the core, by the module that defines them: the one
+list of them (``tools/facade.py`` writes the imports for type checkers and ``__all__``)."""
+
+_MODULE_OF: Final = {name: module for module, names in _LAZY.items() for name in names}
+
+# <generated: facade>
 if TYPE_CHECKING:
     from deepsix.io.notation import format_action, format_actions, parse_action, parse_actions
     from deepsix.io.record import (
@@ -73,60 +92,6 @@ if TYPE_CHECKING:
     from deepsix.play.heuristic import HeuristicBot
     from deepsix.play.loop import play_game
     from deepsix.play.simulate import SimulationResult, simulate
-
-_LAZY: dict[str, str] = {
-    "format_action": "deepsix.io.notation",
-    "format_actions": "deepsix.io.notation",
-    "parse_action": "deepsix.io.notation",
-    "parse_actions": "deepsix.io.notation",
-    "GameRecord": "deepsix.io.record",
-    "RecordError": "deepsix.io.record",
-    "read_record": "deepsix.io.record",
-    "record_of": "deepsix.io.record",
-    "replay": "deepsix.io.record",
-    "write_record": "deepsix.io.record",
-    "from_json": "deepsix.io.serialization",
-    "json_schema": "deepsix.io.schema",
-    "to_json": "deepsix.io.serialization",
-    "format_transcript": "deepsix.io.transcript",
-    "Bot": "deepsix.play.bots",
-    "RandomBot": "deepsix.play.bots",
-    "HeuristicBot": "deepsix.play.heuristic",
-    "play_game": "deepsix.play.loop",
-    "SimulationResult": "deepsix.play.simulate",
-    "simulate": "deepsix.play.simulate",
-}
-"""The public names of the layers above the core, and the module that defines each."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'deepsix' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
-
-def _picture_svg(value: object) -> str | None:
-    """A notebook's picture of a state or a view (the drawing code is imported on first use)."""
-    from deepsix.svg.notebook import repr_svg
-
-    return repr_svg(value)
-
-
-def _picture_html(value: object) -> str | None:
-    """A notebook's HTML of a state or a view (the drawing code is imported on first use)."""
-    from deepsix.svg.notebook import repr_html
-
-    return repr_html(value)
-
-
-bind_display(_picture_svg, _picture_html)
 
 __all__ = [
     "ALL_MELDS",
@@ -211,3 +176,34 @@ __all__ = [
     "view",
     "write_record",
 ]
+# </generated>
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'deepsix' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_MODULE_OF})
+
+
+def _picture_svg(value: object) -> str | None:
+    """A notebook's picture of a state or a view (the drawing code is imported on first use)."""
+    from deepsix.svg.notebook import repr_svg
+
+    return repr_svg(value)
+
+
+def _picture_html(value: object) -> str | None:
+    """A notebook's HTML of a state or a view (the drawing code is imported on first use)."""
+    from deepsix.svg.notebook import repr_html
+
+    return repr_html(value)
+
+
+bind_display(_picture_svg, _picture_html)

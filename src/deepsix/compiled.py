@@ -15,25 +15,29 @@ True
 
 This module itself is never compiled, and imports nothing from deepsix:
 it finds the compiled modules by where they would be loaded from, without
-loading them.  It also holds :func:`keep_annotations`, which the compiled
-modules' attrs classes call.
+loading them.  It also holds :func:`keep_annotations` and :func:`fast_new`,
+which the compiled modules' attrs classes call.
 """
 
 from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar, cast
 
 import attrs
 
-__all__ = ["BUILD", "CANDIDATES", "COMPILED", "MODULES", "keep_annotations"]
+__all__ = ["BUILD", "CANDIDATES", "COMPILED", "MODULES", "fast_new", "keep_annotations"]
+
+_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 CANDIDATES: Final = (
     "deepsix.hands",
     "deepsix.melds",
     "deepsix.tricks",
+    "deepsix.handsetup",
     "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.history",
@@ -86,3 +90,29 @@ def keep_annotations(cls: Any, annotations: dict[str, str]) -> None:
         if field.name in annotations:
             # attrs.resolve_types sets an attribute's type the same way.
             object.__setattr__(field, "type", annotations[field.name])
+
+
+def fast_new(cls: type[_T]) -> Callable[..., _T]:
+    """The pure build's ``__new__`` for a slotted attrs class that spells out its own (see
+    ``tools/value_methods.py``): the same parameters and defaults, filling the slots through
+    their descriptors, which is faster in the interpreter than ``object.__setattr__``."""
+    namespace: dict[str, object] = {"_new": object.__new__}
+    params: list[str] = []
+    body = ["    self = _new(cls)"]
+    for index, field in enumerate(attrs.fields(cls)):
+        namespace[f"_set{index}"] = vars(cls)[field.name].__set__
+        if field.init:
+            if field.default is attrs.NOTHING:
+                params.append(field.name)
+            else:
+                namespace[f"_default{index}"] = field.default
+                params.append(f"{field.name}=_default{index}")
+            body.append(f"    _set{index}(self, {field.name})")
+        else:
+            namespace[f"_default{index}"] = field.default
+            body.append(f"    _set{index}(self, _default{index})")
+    lines = [f"def __new__(cls, {', '.join(params)}):", *body, "    return self"]
+    exec("\n".join(lines), namespace)  # code generated from the class's own field list
+    fast = cast("Callable[..., _T]", namespace["__new__"])
+    fast.__doc__ = cls.__new__.__doc__
+    return fast

@@ -51,7 +51,7 @@ PHASE_ACTIONS: Final[dict[Phase, tuple[type, ...]]] = {
 """The kinds of action each phase takes."""
 
 
-def diagnose(state: GameState, action: object) -> IllegalActionError:  # noqa: PLR0911  # a decision list: the first reason that applies
+def diagnose(state: GameState, action: object) -> IllegalActionError | NotAnActionError:  # noqa: PLR0911  # a decision list: the first reason that applies
     """The error explaining why ``action`` is not legal in ``state``: the generic reasons
     (not an action, the wrong moment, not this seat's turn), then the move's own."""
     phase = state.phase
@@ -77,9 +77,10 @@ def diagnose(state: GameState, action: object) -> IllegalActionError:  # noqa: P
     return IllegalActionError(reason, detail, action)
 
 
-def has_fields(action: Action) -> bool:
+def has_fields(action: object) -> bool:
     """Whether every field of ``action`` is set (not so for ``object.__new__(Bid)``)."""
-    return all(hasattr(action, field.name) for field in attrs.fields(type(action)))
+    kind = type(action)
+    return attrs.has(kind) and all(hasattr(action, field.name) for field in attrs.fields(kind))
 
 
 def _move_blocker(state: GameState, action: Action) -> tuple[Reason, str]:  # noqa: PLR0911  # a decision list: the first reason that applies

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, overload
 
 from deepsix import bidding
 from deepsix.actions import (
@@ -103,15 +103,28 @@ def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState
     )
 
 
-def shuffled_deal(seed: int | random.Random | None = None) -> Deal:
+@overload
+def shuffled_deal() -> Deal: ...
+@overload
+def shuffled_deal(seed: int | random.Random | None) -> Deal: ...
+def shuffled_deal(seed: object = None) -> Deal:
     """A uniformly shuffled deal.
 
     The algorithm, fixed so that a seed always gives the same deal: take the
     sorted deck (:data:`deepsix.cards.DECK`), shuffle it with
     ``random.Random(seed).shuffle`` (or the given ``random.Random``), and
     give seat ``s`` the cards at positions ``14*s`` to ``14*s + 13``.
+    ``seed`` is an int, a ``random.Random`` or ``None`` (a fresh, unseeded
+    one); anything else raises :class:`~deepsix.errors.WrongTypeError`.
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    if isinstance(seed, random.Random):
+        rng = seed
+    elif seed is None or (type(seed) is int):
+        rng = random.Random(seed)
+    else:
+        raise WrongTypeError(
+            f"shuffled_deal() needs an int, a random.Random or None, not {type(seed).__name__}"
+        )
     deck = list(DECK)
     if type(rng) is random.Random:
         _shuffle(deck, rng)
@@ -140,7 +153,11 @@ def _shuffle(deck: list[Card], rng: random.Random) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def legal_actions(state: GameState) -> LegalActions:
+@overload
+def legal_actions(state: GameState, /) -> LegalActions: ...
+@overload
+def legal_actions(*, state: GameState) -> LegalActions: ...
+def legal_actions(state: object) -> LegalActions:
     """Every legal action in ``state``, in a deterministic order.
 
     Empty at a chance step (deal with :func:`shuffled_deal`) and once the
@@ -154,7 +171,11 @@ def legal_actions(state: GameState) -> LegalActions:
     return legal
 
 
-def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> GameState:
+@overload
+def apply(state: GameState, action: Action) -> GameState: ...
+@overload
+def apply(state: GameState, action: Action, *, seat: Seat | None) -> GameState: ...
+def apply(state: object, action: object, *, seat: object = None) -> GameState:
     """The state that follows ``action``; ``state`` itself never changes.
 
     Raises :class:`~deepsix.errors.IllegalActionError` when the action is not
@@ -184,19 +205,18 @@ def apply(state: GameState, action: Action, *, seat: Seat | None = None) -> Game
         legal = legal_actions(state)
     for candidate in legal:
         if candidate is action:
-            break
-    else:
-        if type(action) not in ACTION_TYPES or not has_fields(action):
-            raise diagnose(state, action)
-        if not tuple.__contains__(legal, action):
-            raise diagnose(state, action)
-        action = legal[legal.index(action)]
-    return _transition(state, action, phase)
+            return _transition(state, candidate, phase)
+    if type(action) not in ACTION_TYPES or not has_fields(action):
+        raise diagnose(state, action)
+    if not tuple.__contains__(legal, action):
+        raise diagnose(state, action)
+    return _transition(state, legal[legal.index(action)], phase)
 
 
 def _not_a_state(function: str, value: object) -> WrongTypeError:
-    """The error for a call with something that is not a state (the pure build; the compiled
-    build's own argument check raises a plain ``TypeError`` before the call starts)."""
+    """The error for a call with something that is not a state (in both builds: the public
+    functions take ``object`` at run time, so the compiled build's own argument check never
+    answers first)."""
     return WrongTypeError(f"{function}() needs a GameState, not {type(value).__name__}")
 
 
@@ -376,7 +396,7 @@ def _play(state: GameState, action: Action) -> GameState:
     else:
         position = winning_position([c for _, c in trick], state.setup.sunk_suit)
         winner = trick[position][0]
-        tricks = tricks + (Trick(trick, winner),)  # noqa: RUF005  # as above
+        tricks = tricks + (Trick.__new__(Trick, trick, winner),)  # noqa: RUF005  # as above
         trick = ()
         to_act = winner
         if len(tricks) == HAND_SIZE:

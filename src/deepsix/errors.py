@@ -1,9 +1,13 @@
 """The library's exceptions: one base class, each error naming what went wrong.
 
-Every error the library raises derives from :class:`DeepSixError`.  Errors
-about bad *values* (a malformed card, an illegal action, a corrupt saved
-game) also derive from :class:`ValueError`, so generic callers that catch
-``ValueError`` keep working.
+Every error the library raises derives from :class:`DeepSixError` and from
+exactly one builtin exception, the one a generic caller would catch for
+that kind of mistake: :class:`ValueError` for bad *values* (a malformed
+card, an illegal action, a corrupt saved game), :class:`TypeError` for a
+value of the wrong *type* (:class:`WrongTypeError`, and
+:class:`NotAnActionError` among them), :class:`ImportError` for a missing
+extra, :class:`KeyError` for a name looked up that is not there.  The
+hierarchy is flat: no error is two builtins at once.
 
 An :class:`IllegalActionError` carries a machine-readable :class:`Reason`;
 each reason names the numbered rule (``R-PLAY-2`` and so on, see
@@ -41,22 +45,21 @@ class ParseError(DeepSixError, ValueError):
     value of the wrong type where one of those (or a :class:`~deepsix.Rules`) is expected."""
 
 
-class WrongTypeError(ParseError, TypeError):
+class WrongTypeError(DeepSixError, TypeError):
     """A value of the wrong type was given where the library needs one of its own
     (``view()`` given something that is not a :class:`~deepsix.GameState`, a bot
     given something that is not a :class:`~deepsix.PlayerView`, ...).
 
-    It is both a :class:`ParseError` and a :class:`TypeError`, so callers that
-    catch either keep working.
+    A :class:`TypeError` (not a :class:`ParseError`: nothing was parsed).
     """
 
 
-class UnknownNameError(ParseError, KeyError):
+class UnknownNameError(DeepSixError, KeyError):
     """A name looked up is not there (a bot in the bot registry, a piece of an
     observation layout).
 
-    It is both a :class:`ParseError` and a :class:`KeyError`, as a lookup by
-    key promises, so ``in`` and callers that catch ``KeyError`` keep working.
+    A :class:`KeyError`, as a lookup by key promises (``Mapping.get`` and ``in``
+    rely on it); not a :class:`ParseError`: the name was read, it is just unknown.
     """
 
     def __str__(self) -> str:  # KeyError's own would quote the whole message
@@ -168,20 +171,24 @@ class IllegalActionError(DeepSixError, ValueError):
         super().__init__(message)
 
 
-class NotAnActionError(WrongTypeError, IllegalActionError):
+class NotAnActionError(WrongTypeError):
     """Something that is not an action was applied to a state (a string, ``None``, an
     action built without its constructor).
 
     A :class:`WrongTypeError` (so a :class:`TypeError`): the mistake is the value's
-    type, not a move against the rules.  It is also an :class:`IllegalActionError`
-    (reason ``Reason.UNKNOWN_ACTION``), as it was before 0.2.
+    type, not a move against the rules, so it is not an :class:`IllegalActionError`.
+    Like one, it carries ``reason`` (``Reason.UNKNOWN_ACTION``), ``rule``, ``detail``
+    and ``action``, for a front end that reports both the same way.
     """
 
     def __init__(self, action: object, detail: str = "") -> None:
-        IllegalActionError.__init__(self, Reason.UNKNOWN_ACTION, detail, action)
+        self.reason = Reason.UNKNOWN_ACTION
+        self.rule = Reason.UNKNOWN_ACTION.rule
+        self.detail = detail
+        self.action = action
         what = detail or f"{type(action).__name__} {_brief(action)}"
         hint = " (read text with deepsix.parse_action)" if isinstance(action, str) else ""
-        self.args = (f"not a deepsix action: {what}{hint}",)
+        super().__init__(f"not a deepsix action: {what}{hint}")
 
 
 def _brief(value: object) -> str:

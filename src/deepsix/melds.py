@@ -140,14 +140,10 @@ class Meld:
     @property
     def code(self) -> str:
         """Short notation: ``GR-S``, ``DE-H``, ``8W`` ..."""
-        if self.suit is None:
-            return self.kind.code
-        return f"{self.kind.code}-{self.suit.letter}"
+        return self.kind.code if self.suit is None else f"{self.kind.code}-{self.suit.letter}"
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return self.kind.label
-        return f"{self.kind.label} {self.suit.symbol}"
+        return self.kind.label if self.suit is None else f"{self.kind.label} {self.suit.symbol}"
 
     @classmethod
     def parse(cls, text: str | object) -> Meld:
@@ -493,7 +489,6 @@ def best_meld(
             if added:
                 chosen.pop()
                 added -= 1
-        return
 
     search(0, 0)
     return tuple(sorted(best, key=_MELD_INDEX.__getitem__))

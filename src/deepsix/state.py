@@ -15,19 +15,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Final, NoReturn, Optional, TypeAlias, TypeVar, Union, cast
+from typing import Final, NoReturn, Optional, TypeVar, cast
 
 import attr
 import attrs
 
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team
-from deepsix.compiled import COMPILED, keep_annotations
+from deepsix.compiled import COMPILED, fast_new, keep_annotations
 from deepsix.display import html_of, svg_of
 from deepsix.errors import InvalidStateError, RefusesUnknownValues
 from deepsix.hands import unpack
+from deepsix.handsetup import EMPTY_SETUP, HandSetup, SeatMelds
 from deepsix.history import History
-from deepsix.melds import Meld
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
 from deepsix.table import team_meld, tricks_taken
@@ -37,6 +37,7 @@ from deepsix.typecheck import check_kinds
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 __all__ = [
+    "EMPTY_SETUP",
     "GameState",
     "HandRecord",
     "HandSetup",
@@ -72,108 +73,6 @@ class Phase(RefusesUnknownValues, enum.Enum):
     """Fourteen tricks (R-PLAY-*)."""
     GAME_OVER = "game-over"
     """A team has won; no action is legal."""
-
-
-SeatMelds: TypeAlias = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
-"""Each seat's declared melds, indexed by seat (N, E, S, W)."""
-
-
-@attr.s(frozen=True, slots=True, auto_attribs=True, init=False, eq=False, repr=False)
-class HandSetup:
-    """What the auction, the passes and the melds of the current hand settled.
-
-    ``HandSetup(...)`` refuses a value of the wrong kind (a list for a tuple,
-    melds not given for four seats, a bid that is not an int) with
-    :class:`~deepsix.errors.WrongTypeError`, as :class:`GameState` does.
-    """
-
-    bids: "tuple[Union[Bid, Pass], ...]" = ()
-    """The auction so far: every call in order."""
-    bidder: "Optional[Seat]" = None
-    """The high bidder so far (the bid winner once the auction ends)."""
-    bid: "Optional[int]" = None
-    """The standing (finally, the winning) bid."""
-    sunk_suit: "Optional[Suit]" = None
-    """The sunk suit, once named."""
-    invitation: "tuple[Card, ...]" = ()
-    """The bidder's invitation: the cards she laid face up, in order."""
-    partner_pass: "tuple[Card, ...]" = ()
-    """The cards the partner passed to the bidder (in flight until all are passed)."""
-    bidder_pass: "tuple[Card, ...]" = ()
-    """The cards the bidder passed back (in flight until all are passed)."""
-    melds: "SeatMelds" = ((), (), (), ())
-    """Each seat's declared melds, indexed by seat."""
-
-    # <generated: value methods, repr>
-    # fmt: off
-    def __new__(  # noqa: PLR0913, PLR0917  # one parameter per field
-        cls, bids: tuple[Union[Bid, Pass], ...] = (), bidder: Optional[Seat] = None,
-        bid: Optional[int] = None, sunk_suit: Optional[Suit] = None,
-        invitation: tuple[Card, ...] = (), partner_pass: tuple[Card, ...] = (),
-        bidder_pass: tuple[Card, ...] = (), melds: SeatMelds = ((), (), (), ()),
-    ) -> HandSetup:
-        """Build a HandSetup from its fields, unchecked (the engine's path)."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "bids", bids)
-        object.__setattr__(self, "bidder", bidder)
-        object.__setattr__(self, "bid", bid)
-        object.__setattr__(self, "sunk_suit", sunk_suit)
-        object.__setattr__(self, "invitation", invitation)
-        object.__setattr__(self, "partner_pass", partner_pass)
-        object.__setattr__(self, "bidder_pass", bidder_pass)
-        object.__setattr__(self, "melds", melds)
-        return self
-
-    def __init__(  # noqa: PLR0913, PLR0917  # one parameter per field
-        self, bids: tuple[Union[Bid, Pass], ...] = (), bidder: Optional[Seat] = None,
-        bid: Optional[int] = None, sunk_suit: Optional[Suit] = None,
-        invitation: tuple[Card, ...] = (), partner_pass: tuple[Card, ...] = (),
-        bidder_pass: tuple[Card, ...] = (), melds: SeatMelds = ((), (), (), ()),
-    ) -> None:
-        """The fields, set by ``__new__``; ``HandSetup(...)`` also checks their kinds."""
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.bids, self.bidder, self.bid, self.sunk_suit, self.invitation,
-            self.partner_pass, self.bidder_pass, self.melds)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not HandSetup:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not HandSetup:
-            return NotImplemented
-        return self._fields() != other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (HandSetup, self._fields())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __repr__(self) -> str:
-        return (
-        f"HandSetup(bids={self.bids!r}, "
-        f"bidder={self.bidder!r}, "
-        f"bid={self.bid!r}, "
-        f"sunk_suit={self.sunk_suit!r}, "
-        f"invitation={self.invitation!r}, "
-        f"partner_pass={self.partner_pass!r}, "
-        f"bidder_pass={self.bidder_pass!r}, "
-        f"melds={self.melds!r})"
-        )
-    # fmt: on
-    # </generated>
-
-
-EMPTY_SETUP: Final = HandSetup()
 
 
 @attrs.frozen
@@ -459,7 +358,7 @@ def bind_engine(
     _ENGINE.legal_actions = legal_actions
 
 
-# -- how GameState(...) and HandSetup(...) are wired in each build ---------------
+# -- how GameState(...) is wired in each build ---------------------------------------
 #
 # The class bodies above are what the compiled build (mypyc) makes native: the
 # engine calls ``GameState.__new__`` directly (or ``make_state``), which fills
@@ -478,7 +377,7 @@ def bind_engine(
 #   ``object.__setattr__``), and ``__init__`` makes the check.
 
 
-# <generated: constructors of GameState, HandSetup>
+# <generated: constructors of GameState>
 # fmt: off
 def _checked_new_GameState(  # noqa: PLR0913, PLR0917  # one parameter per field
     cls: type[GameState], rules: object, dealer: object, phase: object, to_act: object,
@@ -527,72 +426,10 @@ def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field
         GameState, rules, dealer, phase, to_act, scores, completed_hands, setup,
         packed_hands, trick, tricks, log
     )
-
-
-def _checked_new_HandSetup(  # noqa: PLR0913, PLR0917  # one parameter per field
-    cls: type[HandSetup], bids: object = (), bidder: object = None, bid: object = None,
-    sunk_suit: object = None, invitation: object = (), partner_pass: object = (),
-    bidder_pass: object = (), melds: object = ((), (), (), ()),
-) -> HandSetup:
-    """``HandSetup.__new__`` as called from outside in the compiled build: check, then build."""
-    check_kinds(HandSetup, (
-        bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds,
-    ))
-    return HandSetup.__new__(
-        cls, cast("tuple[Union[Bid, Pass], ...]", bids), cast("Optional[Seat]", bidder),
-        cast("Optional[int]", bid), cast("Optional[Suit]", sunk_suit),
-        cast("tuple[Card, ...]", invitation), cast("tuple[Card, ...]", partner_pass),
-        cast("tuple[Card, ...]", bidder_pass), cast("SeatMelds", melds)
-    )
-
-
-def _checking_init_HandSetup(  # noqa: PLR0913, PLR0917  # one parameter per field
-    self: HandSetup, bids: object = (), bidder: object = None, bid: object = None,
-    sunk_suit: object = None, invitation: object = (), partner_pass: object = (),
-    bidder_pass: object = (), melds: object = ((), (), (), ()),
-) -> None:
-    """The pure build's ``HandSetup.__init__``: refuse values of the wrong kind."""
-    check_kinds(HandSetup, (
-        bids, bidder, bid, sunk_suit, invitation, partner_pass, bidder_pass, melds,
-    ))
 # fmt: on
 # </generated>
 
 
-def _fast_new(cls: type[_T]) -> Callable[..., _T]:
-    """The pure build's ``__new__`` for one of these classes: the class body's, with the
-    same parameters and defaults, filling the slots through their descriptors."""
-    namespace: dict[str, object] = {"_new": object.__new__}
-    params: list[str] = []
-    body = ["    self = _new(cls)"]
-    for index, field in enumerate(attrs.fields(cls)):
-        namespace[f"_set{index}"] = vars(cls)[field.name].__set__
-        if field.init:
-            if field.default is attrs.NOTHING:
-                params.append(field.name)
-            else:
-                namespace[f"_default{index}"] = field.default
-                params.append(f"{field.name}=_default{index}")
-            body.append(f"    _set{index}(self, {field.name})")
-        else:
-            namespace[f"_default{index}"] = field.default
-            body.append(f"    _set{index}(self, _default{index})")
-    lines = [f"def __new__(cls, {', '.join(params)}):", *body, "    return self"]
-    exec("\n".join(lines), namespace)  # code generated from the class's own field list
-    fast = cast("Callable[..., _T]", namespace["__new__"])
-    fast.__doc__ = cls.__new__.__doc__
-    return fast
-
-
-keep_annotations(
-    HandSetup,
-    {
-        "bids": "tuple[Union[Bid, Pass], ...]",
-        "invitation": "tuple[Card, ...]",
-        "partner_pass": "tuple[Card, ...]",
-        "bidder_pass": "tuple[Card, ...]",
-    },
-)
 keep_annotations(
     GameState,
     {
@@ -601,7 +438,6 @@ keep_annotations(
         "tricks": "tuple[Trick, ...]",
     },
 )
-_INIT_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState) if field.init)
 
 
 def _pure_remember_legal(self: GameState, legal: LegalActions) -> LegalActions:
@@ -615,10 +451,7 @@ _SET_LEGAL: Final = vars(GameState)["_legal"].__set__
 
 if COMPILED:
     setattr(GameState, "__new__", staticmethod(_checked_new_GameState))  # noqa: B010  # see above
-    setattr(HandSetup, "__new__", staticmethod(_checked_new_HandSetup))  # noqa: B010  # see above
 else:
-    setattr(GameState, "__new__", staticmethod(_fast_new(GameState)))  # noqa: B010  # see above
-    setattr(HandSetup, "__new__", staticmethod(_fast_new(HandSetup)))  # noqa: B010  # see above
+    setattr(GameState, "__new__", staticmethod(fast_new(GameState)))  # noqa: B010  # see above
     setattr(GameState, "__init__", _checking_init_GameState)  # noqa: B010  # see above
-    setattr(HandSetup, "__init__", _checking_init_HandSetup)  # noqa: B010  # see above
     setattr(GameState, "_remember_legal", _pure_remember_legal)  # noqa: B010  # see above

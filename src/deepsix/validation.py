@@ -82,7 +82,13 @@ import attrs
 
 from deepsix.actions import Bid, NameSunkSuit, Pass, PassCard, PlayCard, ShowCard
 from deepsix.cards import CARDS, HAND_SIZE, Seat
-from deepsix.errors import DeepSixError, IllegalActionError, InvariantError, Reason
+from deepsix.errors import (
+    DeepSixError,
+    IllegalActionError,
+    InvariantError,
+    NotAnActionError,
+    Reason,
+)
 from deepsix.hands import counts, counts_of, is_packed_hand
 from deepsix.rebuild import (
     dealt_counts,
@@ -370,7 +376,7 @@ def _check_replay(state: GameState, dealt: list[list[int]]) -> None:
         for step in steps:
             replayed = step.after
             done += 1
-    except IllegalActionError as error:
+    except (IllegalActionError, NotAnActionError) as error:
         raise _refused(error, done + 1) from error
     setup, again = state.setup, replayed.setup
     for name, invariant in _COMPARED:
@@ -405,7 +411,7 @@ def _first_difference(a: GameState, b: GameState, skip: tuple[str, ...] = ()) ->
     return None
 
 
-def _refused(error: IllegalActionError, index: int) -> InvariantError:
+def _refused(error: IllegalActionError | NotAnActionError, index: int) -> InvariantError:
     """The invariant an action refused during the replay breaks."""
     action = error.action
     invariant = _REFUSED_FOR.get(error.reason) or _REFUSED.get(type(action), "melds")

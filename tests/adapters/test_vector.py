@@ -137,3 +137,20 @@ def test_bad_input_raises_typed_errors_and_changes_nothing() -> None:
         assert games.engine_states == before
     games.step(legal)
     assert games.engine_states != before
+
+
+def test_observations_are_each_seats_one_pass_encoding_across_resets() -> None:
+    # Every seat's vector is kept step by step, across automatic resets and with many
+    # games interleaved: each row must still be the one-pass encoding of its game.
+    games = DeepSixVectorEnv(16, mode="game", max_hands=2, rules=Rules(target_score=5000))
+    observations, info = games.reset(seed=21)
+    rng = np.random.default_rng(8)
+    layout = games.layout
+    restarted = 0
+    for _ in range(260):
+        for i, state in enumerate(games.engine_states):
+            seat = int(info["to_act"][i])
+            assert observations[i].tolist() == layout.to_list(layout.state_entries(state, seat))
+        observations, _, terminations, truncations, info = games.step(random_actions(info, rng))
+        restarted += int(np.count_nonzero(terminations | truncations))
+    assert restarted >= 4

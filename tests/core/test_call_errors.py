@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import deepsix.errors as deepsix_errors
 from deepsix import (
     Bid,
     GameState,
@@ -44,3 +45,37 @@ def test_an_opening_bid_over_the_limit_breaks_r_bid_4() -> None:
         apply(state, Bid(seat, 130))
     assert caught.value.reason is Reason.BID_ABOVE_OPENING
     assert caught.value.rule == "R-BID-4"
+
+
+# -- the hierarchy is flat ---------------------------------------------------------------------
+
+_BUILTINS = (ValueError, TypeError, KeyError, ImportError, LookupError, AttributeError)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        getattr(deepsix_errors, name)
+        for name in deepsix_errors.__all__
+        if isinstance(getattr(deepsix_errors, name), type)
+        and issubclass(getattr(deepsix_errors, name), deepsix_errors.DeepSixError)
+        and getattr(deepsix_errors, name) is not deepsix_errors.DeepSixError
+    ],
+    ids=lambda kind: kind.__name__,
+)
+def test_each_error_is_one_builtin(kind: type[Exception]) -> None:
+    """Every deepsix error is a DeepSixError and exactly one builtin exception: a caller
+    catching ValueError or TypeError never meets an error that is both."""
+    builtins = {base for base in kind.__mro__ if base in _BUILTINS}
+    # KeyError is a LookupError: count the most specific builtin only.
+    specific = {b for b in builtins if not any(o is not b and issubclass(o, b) for o in builtins)}
+    assert len(specific) == 1, f"{kind.__name__} is {sorted(b.__name__ for b in specific)}"
+    assert issubclass(kind, deepsix_errors.DeepSixError)
+
+
+def test_not_an_action_is_a_type_error_only() -> None:
+    from deepsix.errors import IllegalActionError, NotAnActionError, WrongTypeError
+
+    assert issubclass(NotAnActionError, WrongTypeError)
+    assert issubclass(NotAnActionError, TypeError)
+    assert not issubclass(NotAnActionError, ValueError | IllegalActionError)

@@ -36,6 +36,7 @@ from deepsix import (
     shuffled_deal,
 )
 from deepsix.cards import DECK
+from deepsix.errors import NotAnActionError
 from deepsix.hands import HIGH_BITS, LOW_BITS, SUIT_MASK
 from tests.support.scenarios import FORTRESS, auction_won_by_north, play_script
 from tests.support.strategies import examples
@@ -45,7 +46,7 @@ N, E, S, W = Seat
 
 def reason_of(state: GameState, action: object) -> Reason:
     with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]  # deliberately wrong inputs  # deliberately wrong inputs
+        apply(state, action)  # type: ignore[call-overload]  # deliberately wrong inputs
     return info.value.reason
 
 
@@ -387,7 +388,9 @@ def test_wrong_phase_and_wrong_seat() -> None:
     state = auction_won_by_north()
     assert reason_of(state, PlayCard(N, Card("8S"))) is Reason.WRONG_PHASE
     assert reason_of(state, NameSunkSuit(S, Suit.CLUBS)) is Reason.NOT_YOUR_TURN
-    assert reason_of(state, "N plays 8S") is Reason.UNKNOWN_ACTION
+    with pytest.raises(NotAnActionError) as caught:  # a type error, not a move
+        apply(state, "N plays 8S")  # type: ignore[call-overload]  # deliberately wrong input
+    assert caught.value.reason is Reason.UNKNOWN_ACTION
 
 
 def test_fortress_deal_is_dealt_as_written() -> None:

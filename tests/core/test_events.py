@@ -22,6 +22,7 @@ from deepsix import (
     new_game,
     shuffled_deal,
 )
+from deepsix.errors import NotAnActionError
 from deepsix.events import (
     AuctionWon,
     CardsPassed,
@@ -202,6 +203,6 @@ def test_apply_as_a_seat_refuses_another_seats_action() -> None:
     with pytest.raises(IllegalActionError) as caught:
         apply(state, Pass(Seat.WEST), seat=Seat.WEST)
     assert caught.value.reason is Reason.NOT_YOUR_TURN
-    with pytest.raises(IllegalActionError) as caught:
-        apply(state, "E:P", seat=Seat.EAST)  # type: ignore[arg-type]  # deliberately not an action
-    assert caught.value.reason is Reason.UNKNOWN_ACTION
+    with pytest.raises(NotAnActionError) as not_an_action:  # a type error, not a move
+        apply(state, "E:P", seat=Seat.EAST)  # type: ignore[call-overload]  # deliberately not an action
+    assert not_an_action.value.reason is Reason.UNKNOWN_ACTION

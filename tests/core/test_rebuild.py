@@ -6,7 +6,15 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from deepsix import Deal, GameState, IllegalActionError, InvariantError, Phase, new_game
+from deepsix import (
+    Deal,
+    GameState,
+    IllegalActionError,
+    InvariantError,
+    Phase,
+    Rules,
+    new_game,
+)
 from deepsix.hands import counts, counts_of
 from deepsix.history import History
 from deepsix.rebuild import (
@@ -72,7 +80,9 @@ def test_walk_and_history_start_replay_a_whole_history(spec: GameSpec) -> None:
 
 
 def test_a_trimmed_history_replays_from_its_hand() -> None:
-    spec = GameSpec(new_game().rules, new_game().dealer, seed=3, style="cautious", steps=500)
+    # Rules of its own: the replay starts the hand under the game's rules, not the defaults.
+    rules = Rules(target_score=400, failed_bid_score=250)
+    spec = GameSpec(rules, new_game().dealer, seed=3, style="cautious", steps=500)
     final = spec.final()
     assert len(final.completed_hands) >= 1
     actions = final.history
@@ -91,8 +101,20 @@ def test_a_trimmed_history_replays_from_its_hand() -> None:
     no_deal = None
     for action in actions[start_at + 1 :]:
         no_deal = History(no_deal, action)
-    with pytest.raises(InvariantError, match=r"\(history\)"):
+    with pytest.raises(
+        InvariantError,
+        match=r"\(history\): a history that omits the first hands must start with a deal$",
+    ):
         history_start(attrs.evolve(final, log=no_deal))
+    # ... and hold no more deals than there were.
+    extra = None
+    for action in (actions[0], *actions):
+        extra = History(extra, action)
+    deals = sum(type(a) is Deal for a in actions)
+    with pytest.raises(
+        InvariantError, match=rf"\(history\): the history holds {deals + 1} deals but {deals} "
+    ):
+        history_start(attrs.evolve(final, log=extra))
 
 
 def test_walk_stops_at_an_illegal_action() -> None:

@@ -67,6 +67,12 @@ def test_known_holdings_are_held(state: GameState) -> None:
     for seat in Seat:
         hand = counts(state.packed_hands[seat])
         assert all(k <= h for k, h in zip(known[seat], hand, strict=True)), seat
+    if not state.rules.meld_sharing:  # each meld holds its own copies, all known
+        for seat in Seat:
+            needed = Counter(card for meld in state.setup.melds[seat] for card in meld.cards)
+            for plays in _plays(state):
+                needed.subtract(card for who, card in plays if who == seat)
+            assert known[seat] == [max(0, needed[Card(i)]) for i in range(28)]
 
 
 @given(reachable_states())
@@ -82,6 +88,17 @@ def test_views_and_states_agree_on_public_facts(state: GameState) -> None:
     assert public.tricks_taken == (taken[Team.NORTH_SOUTH], taken[Team.EAST_WEST])
 
 
+def test_known_holdings_share_copies_across_families_only_with_sharing() -> None:
+    """An eights wide and a deep echo of eights in spades: with sharing they may use the same
+    8S copies (two known), without it each needs its own (three), less what was played."""
+    melds = ((Meld(MeldKind.EIGHTS_WIDE), Meld(MeldKind.DEEP_ECHO, Suit.SPADES)), (), (), ())
+    eight = Card("8S")
+    assert known_holdings(melds, [], sharing=True)[Seat.NORTH][eight] == 2
+    assert known_holdings(melds, [], sharing=False)[Seat.NORTH][eight] == 3
+    played = [((Seat.NORTH, eight), (Seat.EAST, Card("2S")))]
+    assert known_holdings(melds, played, sharing=False)[Seat.NORTH][eight] == 2
+
+
 def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
     plays: list[Plays]
     # 6S led, 8S played over it; a follower who then plays the 2S cannot hold the other 8S
@@ -91,6 +108,16 @@ def test_a_follower_who_does_not_play_over_holds_nothing_higher() -> None:
     assert absent[Seat.SOUTH] == {Card("8S")}
     # ... and under the variant (beat the led suit's highest card) also nothing above the 8S.
     assert absent_cards(plays, Suit.HEARTS, PlayOver.BEAT_LED_SUIT)[Seat.SOUTH] == {Card("8S")}
+    # 6S led, 5D introduced (it wins the trick so far), then the 2S: under the default rule
+    # nothing beat-able is in play, so the 2S proves nothing; under the variant the led
+    # suit's 6S still had to be beaten, so the follower holds no 6S, 7S or 8S.
+    plays = [((Seat.NORTH, Card("6S")), (Seat.EAST, Card("5D")), (Seat.SOUTH, Card("2S")))]
+    assert absent_cards(plays, Suit.HEARTS, PlayOver.WIN_TRICK)[Seat.SOUTH] == frozenset()
+    assert absent_cards(plays, Suit.HEARTS, PlayOver.BEAT_LED_SUIT)[Seat.SOUTH] == {
+        Card("6S"),
+        Card("7S"),
+        Card("8S"),
+    }
     # A player who shows out of the led suit holds none of it.
     plays = [((Seat.NORTH, Card("6S")), (Seat.EAST, Card("5D")), (Seat.SOUTH, Card("5S")))]
     assert absent_cards(plays, Suit.HEARTS, PlayOver.WIN_TRICK)[Seat.EAST] == {
@@ -129,9 +156,20 @@ def test_what_a_seat_knows_is_true(state: GameState) -> None:
         assert list(knowledge.hand) == mine
         if seat is not None:  # it places no card of its own in the table of the others'
             assert known[seat] == [0] * 28
+        in_flight = counts_of(
+            state.setup.partner_pass
+            if state.phase is Phase.PARTNER_PASS
+            else state.setup.bidder_pass
+            if state.phase is Phase.BIDDER_PASS
+            else ()
+        )
         for i in range(28):
-            # copies in other hands, plus those in a pass in flight, are all unseen
-            assert elsewhere[i] <= knowledge.unseen[i]
+            # the copies it has not seen are those in other hands or in a pass in flight
+            # (before the deal, every copy)
+            dealt = state.phase is not Phase.DEAL
+            assert knowledge.unseen[i] == (elsewhere[i] + in_flight[i] if dealt else 2)
+        assert knowledge.voids == view(state, seat).voids
+        assert knowledge.unknown_counts() == knowledge.unknown_counts(known)
         unknown = knowledge.unknown_counts(known)
         for other in Seat:
             if other == seat:
@@ -145,21 +183,34 @@ def test_what_a_seat_knows_is_true(state: GameState) -> None:
 
 def test_the_passer_knows_what_the_bidder_kept() -> None:
     """The bidder's partner knows the bidder holds the passed cards she did not send back or
-    play; the bidder knows her partner holds what she passed back."""
+    play; the bidder knows her partner holds what she passed back and has not played -- each
+    once that pass has arrived: a pass in flight, or one coming back part of the way, proves
+    nothing.  Checked at every step of whole hands."""
     rng = random.Random(4)
-    state = apply(new_game(), shuffled_deal(rng))
-    while state.phase is not Phase.PLAY:
-        state = apply(state, choose_action(rng, state, "cautious"))
-    bidder = state.setup.bidder
-    assert bidder is not None
-    partner = bidder.partner
-    to_bidder = counts_of(state.setup.partner_pass)
-    back = counts_of(state.setup.bidder_pass)
-    passer = SeatKnowledge.of(view(state, partner))
-    kept = [max(0, a - b) for a, b in zip(to_bidder, back, strict=True)]
-    assert list(passer.passed[bidder]) == kept
-    assert list(SeatKnowledge.of(view(state, bidder)).passed[partner]) == back
-    assert not any(map(any, SeatKnowledge.of(view(state, Seat((bidder + 1) % 4))).passed))
+    for _ in range(3):
+        state = apply(new_game(), shuffled_deal(rng))
+        hand = state.hand_number
+        while state.hand_number == hand and not state.is_over:
+            state = apply(state, choose_action(rng, state, "cautious"))
+            bidder = state.setup.bidder
+            if bidder is None or state.phase is Phase.DEAL:
+                continue
+            partner, k = bidder.partner, state.rules.pass_size
+            to_bidder = counts_of(state.setup.partner_pass)
+            back = counts_of(state.setup.bidder_pass)
+            played = played_counts(_plays(state))
+            there = len(state.setup.partner_pass) == k
+            home = len(state.setup.bidder_pass) in (0, k)
+            kept = [0] * 28
+            if there and home:
+                kept = [max(0, to_bidder[i] - back[i] - played[bidder][i]) for i in range(28)]
+            returned = [0] * 28
+            if len(state.setup.bidder_pass) == k:
+                returned = [max(0, back[i] - played[partner][i]) for i in range(28)]
+            assert list(SeatKnowledge.of(view(state, partner)).passed[bidder]) == kept
+            assert list(SeatKnowledge.of(view(state, bidder)).passed[partner]) == returned
+            other = SeatKnowledge.of(view(state, Seat((bidder + 1) % 4)))
+            assert not any(map(any, other.passed))
 
 
 def test_a_view_no_state_has_places_no_copy_of_the_card_in_question() -> None:

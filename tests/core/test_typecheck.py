@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from deepsix import Card, GameState, HandRecord, HandSetup, Seat, Suit
-from deepsix.errors import ParseError, WrongTypeError
+from deepsix.errors import WrongTypeError
 from deepsix.state import make_state
 from deepsix.typecheck import type_problem
 from tests.support.strategies import examples, reachable_states
@@ -75,7 +75,7 @@ def test_a_setup_of_the_wrong_kind_is_refused(fields: dict[str, object], message
     with pytest.raises(WrongTypeError) as caught:
         HandSetup(**fields)  # type: ignore[arg-type]  # wrong types are the point
     assert str(caught.value) == message
-    assert isinstance(caught.value, ParseError)
+    assert isinstance(caught.value, TypeError)
 
 
 def test_a_record_of_the_wrong_shape() -> None:

@@ -15,6 +15,7 @@ import deepsix.validation
 from deepsix import (
     Bid,
     Card,
+    Deal,
     DeclareMeld,
     GameState,
     InvalidStateError,
@@ -23,6 +24,8 @@ from deepsix import (
     MeldKind,
     Pass,
     Phase,
+    PlayCard,
+    Rules,
     Seat,
     Suit,
     Trick,
@@ -32,7 +35,7 @@ from deepsix import (
     validate,
     view,
 )
-from deepsix.errors import ParseError, WrongTypeError
+from deepsix.errors import WrongTypeError
 from deepsix.hands import count, pack, unpack
 from deepsix.history import History
 from deepsix.validation import INVARIANTS
@@ -60,6 +63,7 @@ def test_not_a_state() -> None:
     with pytest.raises(InvariantError) as caught:
         validate("state")  # type: ignore[arg-type]  # the point is the wrong type
     assert caught.value.invariant == "types"
+    assert str(caught.value).endswith("expected a GameState, got str")
     assert isinstance(caught.value, InvalidStateError)
 
 
@@ -115,7 +119,7 @@ def test_wrong_kinds_are_refused_when_built(changes: dict[str, Any], message: st
     """A field of the wrong kind is refused when the state is built, in either build."""
     with pytest.raises(WrongTypeError, match=re.escape(message)):
         attrs.evolve(PHASES[Phase.PLAY], **changes)
-    with pytest.raises(ParseError):
+    with pytest.raises(TypeError):
         attrs.evolve(PHASES[Phase.PLAY], **changes)
 
 
@@ -215,6 +219,13 @@ def test_passes() -> None:
     )[:3]
     assert len(foreign) == 3
     broken(state, "passes", setup=attrs.evolve(state.setup, partner_pass=foreign))
+    # The message names the seat and a card that would have been dealt -1 times.
+    with pytest.raises(
+        InvariantError,
+        match=rf"the passes do not fit {bidder.name}'s cards \({min(foreign).ascii} would have "
+        r"been dealt a negative number of times\)$",
+    ):
+        validate(attrs.evolve(state, setup=attrs.evolve(state.setup, partner_pass=foreign)))
 
 
 def test_melds() -> None:
@@ -451,8 +462,129 @@ def test_new_game_is_valid() -> None:
 
 def test_a_trick_played_out_of_turn() -> None:
     """Two plays of a trick swapped: the replay refuses a card played out of turn, which is
-    the tricks' fault (their order), not the play rule's."""
+    the tricks' fault (their order), not the play rule's; the message names the action, by
+    its number in the hand (the deal is action 1)."""
     state = PHASES[Phase.PLAY]
     first = state.tricks[0]
     plays = (first.plays[1], first.plays[0], *first.plays[2:])
     broken(state, "tricks", tricks=(Trick(plays, first.winner), *state.tricks[1:]))
+    hand = state.history[max(i for i, a in enumerate(state.history) if type(a) is Deal) :]
+    number = next(i for i, a in enumerate(hand) if type(a) is PlayCard) + 1
+    with pytest.raises(
+        InvariantError, match=rf"action {number} of the hand \({plays[0][0].name[0]} plays"
+    ):
+        validate(attrs.evolve(state, tricks=(Trick(plays, first.winner), *state.tricks[1:])))
+
+
+def test_an_illegal_action_in_the_history_is_named_by_its_number() -> None:
+    state = PHASES[Phase.PLAY]
+    actions = list(state.history)
+    actions[4] = actions[3]  # the same call twice: the second is out of turn
+    log = None
+    for action in actions:
+        log = History(log, action)
+    broken(state, "history", log=log)
+    with pytest.raises(InvariantError, match="action 5 of the history is illegal"):
+        validate(attrs.evolve(state, log=log))
+
+
+def _record(state: GameState, index: int, **changes: Any) -> tuple[Any, ...]:
+    records = list(state.completed_hands)
+    records[index] = attrs.evolve(records[index], **changes)
+    return tuple(records)
+
+
+_G = PHASES[Phase.GAME_OVER]
+_P = PHASES[Phase.PLAY]
+_D = PHASES[Phase.DEAL]
+_FIRST = _G.completed_hands[0]
+_B = PHASES[Phase.BIDDING]
+_CARD = _B.hand(Seat.NORTH)[0]
+
+
+@pytest.mark.parametrize(
+    ("state", "changes", "invariant", "message"),
+    [
+        (_P, {"trick": _P.tricks[0].plays}, "types", "a hand has at most 14 tricks, and a trick"),
+        (
+            _P,
+            {"tricks": (Trick(_P.tricks[0].plays[:3], _P.tricks[0].winner), *_P.tricks[1:])},
+            "types",
+            "a completed trick has four plays, not ((<Seat.",
+        ),
+        (
+            _G,
+            {"rules": Rules(target_score=100)},
+            "records",
+            "the game should have ended after hand 1",
+        ),
+        (
+            _G,  # the totals reach the target after the second of three hands
+            {"rules": Rules(target_score=max(_G.completed_hands[1].totals))},
+            "records",
+            "the game should have ended after hand 2",
+        ),
+        (_G, {"rules": Rules(target_score=5000)}, "game-over", "the game is over but the totals ("),
+        (_G, {"dealer": _G.dealer.left}, "dealer", "after the game the dealer is the last hand's"),
+        (
+            _G,
+            {"completed_hands": _record(_G, 0, dealer=_FIRST.dealer.left)},
+            "records",
+            "hand record 2: dealer ",
+        ),
+        (
+            _G,
+            {"completed_hands": _record(_G, 0, card_points=(100, 100))},
+            "records",
+            "hand record 1: card points (100, 100) do not split 250",
+        ),
+        (
+            _G,
+            {"completed_hands": _record(_G, 0, meld=(-3, 0))},
+            "records",
+            "hand record 1: meld (-3, 0) is not a sum of meld values",
+        ),
+        (
+            _G,
+            {"completed_hands": _record(_G, 0, totals=(_FIRST.totals[0] + 10, _FIRST.totals[1]))},
+            "records",
+            f"hand record 1: totals ({_FIRST.totals[0] + 10}, {_FIRST.totals[1]}) should be "
+            f"{_FIRST.totals}",
+        ),
+        (_D, {"to_act": Seat.NORTH}, "phase", "nobody acts at a deal (to_act must be None)"),
+        (_D, {"trick": _P.tricks[0].plays[:1]}, "phase", "before the deal the hands and the table"),
+        (_D, {"setup": _P.setup}, "phase", "before the deal the hand's setup is empty"),
+        (_G, {"to_act": Seat.NORTH}, "phase", "nobody acts once the game is over (to_act must be"),
+        (_G, {"tricks": _G.tricks[:-1]}, "phase", "a finished game has empty hands and 14 tricks"),
+        (_P, {"to_act": None}, "phase", "some seat must act in the play phase"),
+        (
+            _P,
+            {"log": History(None, shuffled_deal(1))},
+            "history",
+            "the history replays to a state with a different phase",
+        ),
+        (
+            _B,
+            {"packed_hands": move_card(_B, Seat.NORTH, Seat.EAST, _B.hand(Seat.NORTH)[0])},
+            "hand-sizes",
+            "NORTH holds 13 cards in the bidding phase: it would have been dealt 13, not 14",
+        ),
+        (
+            _B,
+            {"packed_hands": (_B.packed_hands[0] + (1 << (2 * _CARD)), *_B.packed_hands[1:])},
+            "cards",
+            f"{_CARD.ascii} is accounted for 3 times (hands, passes in flight and tricks must "
+            "hold each card exactly twice)",
+        ),
+    ],
+)
+def test_each_refusal_names_its_invariant_and_the_fault(
+    state: GameState, changes: dict[str, Any], invariant: str, message: str
+) -> None:
+    """What a broken state breaks is named (the invariant) and said (the fault, in words)."""
+    with pytest.raises(InvariantError) as caught:
+        validate(attrs.evolve(state, **changes))
+    assert caught.value.invariant == invariant
+    assert str(caught.value).startswith(f"invalid state ({invariant}): {message}"), str(
+        caught.value
+    )

@@ -35,7 +35,7 @@ def test_the_generated_methods_are_current() -> None:
 def test_the_currency_check_can_fail() -> None:
     """A field added to a class, its generated methods not rewritten, is caught; the tool's
     output then holds the field and is current."""
-    text = value_methods.FILES[1].read_text(encoding="utf-8")  # tricks.py
+    text = value_methods.FILES[2].read_text(encoding="utf-8")  # tricks.py
     grown = text.replace("    winner: Seat\n", "    winner: Seat\n    extra: int = 0\n", 1)
     assert grown != text
     assert not value_methods.same_code(value_methods.render(grown), grown)

@@ -26,6 +26,7 @@ from deepsix import (
     validate,
     view,
 )
+from deepsix.errors import WrongTypeError
 from deepsix.hands import pack
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import examples, reachable_states, scaled_examples
@@ -256,12 +257,13 @@ def test_view_takes_a_seat_number() -> None:
 
 @pytest.mark.parametrize("seat", [4, -1, True, "N", 2.0])
 def test_view_rejects_what_is_not_a_seat(seat: object) -> None:
-    with pytest.raises(ParseError):
+    """An int out of range is a ParseError (a ValueError); another type a WrongTypeError."""
+    with pytest.raises(ParseError if type(seat) is int else WrongTypeError):
         view(PHASES[Phase.PLAY], seat)  # type: ignore[arg-type]  # the point is the wrong type
 
 
 def test_view_rejects_what_is_not_a_state() -> None:
-    with pytest.raises(ParseError):
+    with pytest.raises(WrongTypeError):
         view("state", Seat.NORTH)  # type: ignore[arg-type]  # the point is the wrong type
 
 
@@ -293,13 +295,18 @@ def test_a_view_shows_the_public_facts_as_the_state_has_them() -> None:
             assert (seen.melds, seen.trick, seen.tricks) == (setup.melds, state.trick, state.tricks)
             assert seen.hand_sizes == tuple(len(state.hand(other)) for other in Seat)
             assert seen.hand == (() if seat is None else tuple(sorted(state.hand(seat))))
+            # ... and the seat to act, and only that seat, sees its legal actions.
+            if seat is not None and seat == state.to_act:
+                assert seen.legal_actions == legal_actions(state)
+            else:
+                assert seen.legal_actions == ()
 
 
 def test_refusals_name_what_was_given() -> None:
     state = PHASES[Phase.PLAY]
-    with pytest.raises(ParseError, match="needs a GameState, not str"):
+    with pytest.raises(WrongTypeError, match="needs a GameState, not str"):
         view("state", Seat.NORTH)  # type: ignore[arg-type]  # the point is the wrong type
-    with pytest.raises(ParseError, match="'N' is not a seat"):
+    with pytest.raises(WrongTypeError, match="'N' is not a seat"):
         view(state, "N")  # type: ignore[arg-type]  # the point is the wrong type
     with pytest.raises(ParseError, match="7 is not a seat"):
         view(state, 7)

@@ -468,7 +468,7 @@ def test_estimate_prefers_a_meld_rich_hand() -> None:
 
 def test_the_bot_registry_looks_names_up_without_importing_and_fails_typed() -> None:
     """Asking whether a name is known imports nothing; an unknown name is an
-    UnknownNameError (a ParseError and a KeyError); an entry that cannot be loaded
+    UnknownNameError (a KeyError); an entry that cannot be loaded
     is a ParseError that says why."""
     from deepsix.errors import UnknownNameError
     from deepsix.play.bots import BOT_NAMES, register_bot

@@ -78,6 +78,7 @@ CORE_ORDER: Final = (
     "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.table",
+    "deepsix.handsetup",
     "deepsix.history",
     "deepsix.state",
     "deepsix.legal",

@@ -249,3 +249,41 @@ def test_the_host_changes_the_settings_and_ends_the_table(server: Server) -> Non
     assert body["table"]["result"] == {"winner": None, "reason": "abandoned", "by": None}
     assert watcher.until(lambda frame: frame["op"] == "notice")["kind"] == "abandoned"
     watcher.close()
+
+
+def test_a_rematch_seat_has_a_credential_of_its_own(server: Server) -> None:
+    """Issue 23: the rematch's seats reused the old table's credential hashes, so a credential
+    re-issued (revoked) at one table still held the seat at the other.  A rematch seat is a
+    claim on the old seat: only its present holder gets the new seat, with a new credential."""
+    made = server.create({"E": "random", "W": "random"}, me="N", name="Ann")
+    table, ann, host = made["table"]["id"], made["token"], made["host_token"]
+    bob = server.call("POST", f"/api/tables/{table}/join", {"seat": "S", "name": "Bob"})[1]
+    status, _ = server.call("POST", f"/api/tables/{table}/abandon", {}, host)
+    assert status == 200
+
+    def holds(table_id: str, token: str) -> bool:
+        status, _ = server.call("POST", f"/api/tables/{table_id}/session", {}, token)
+        return status == 200
+
+    status, body = server.call("POST", f"/api/tables/{table}/rematch", {}, ann)
+    assert (status, body["seat"]) == (201, "N")
+    new, ann_there = body["table"]["id"], body["token"]
+    assert ann_there != ann
+    assert holds(new, ann_there)
+    assert not holds(new, ann)  # the old credential is the old table's only
+    assert holds(table, ann)
+    # Bob's credential leaked: the host re-issues it at the old table before he claims
+    status, reissued = server.call("POST", f"/api/tables/{table}/seats/S/credential", {}, host)
+    assert status == 200
+    status, body = server.call("POST", f"/api/tables/{table}/rematch", {}, bob["token"])
+    assert (status, body["error"]["code"]) == (401, "unauthorized")  # the leaked one: nothing
+    assert not holds(new, bob["token"])
+    status, body = server.call("POST", f"/api/tables/{table}/rematch", {}, reissued["token"])
+    assert (status, body["seat"]) == (201, "S")
+    bob_there = body["token"]
+    assert holds(new, bob_there)
+    # re-issuing at the new table leaves the old table's credential as it was
+    status, _ = server.call("POST", f"/api/tables/{new}/seats/S/credential", {}, bob_there)
+    assert status == 200
+    assert not holds(new, bob_there)
+    assert holds(table, reissued["token"])

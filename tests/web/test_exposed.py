@@ -33,9 +33,14 @@ from tests.web.harness import Client, Server, free_port
 
 ATTACKER = "127.0.0.2"
 PLAYER_BOTS = {"N": "random", "E": "random", "W": "random"}
-SERVED_WITHIN = 5.0
-"""Seconds a player's move may take to be answered while the server is attacked: a bound far
-above the milliseconds it takes (the round trips are printed); the figures are the benchmark's."""
+SERVED_WITHIN = 30.0
+"""Seconds a player's move may take to be answered while the server is attacked.
+
+What the attacks did before the limits was to stop the server answering at all (no accept, a
+full table cap, a starved event loop), so the bound only has to tell "answered" from "never";
+it is far above the milliseconds a move takes, because the test machines are shared (5.8 s was
+seen at a load of 17 on 2 cores).  How fast the answer comes is the load benchmark's figure
+(benchmarks/web_load.py), never a test's."""
 
 DEFAULT_LIMITS = (
     "--tables-per-address", "10", "--bot-tables-per-address", "3", "--tables-per-minute", "10",

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from deepsix import Pass, Seat
+from deepsix.web import protocol as p
 from deepsix.web import seating
 from deepsix.web.archive import record_text
 from deepsix.web.protocol import WebError
@@ -206,5 +208,79 @@ def test_the_next_deal_waits_until_the_people_have_seen_the_hand(tmp_path: Path)
             assert room.seq == seq
             await room.mark_ready(Seat.SOUTH, 1)
             await until(lambda: room.seq > seq)  # dealt at once
+
+    run(test)
+
+
+def moved_past(room: Room, seq: int) -> Callable[[], bool]:
+    """Whether the game has moved past ``seq`` (a condition for :func:`until`)."""
+    return lambda: room.seq > seq
+
+
+def test_the_turn_clock_runs_from_the_start_of_the_turn(tmp_path: Path) -> None:
+    """Issue 23: the clock never ends a turn within seconds of its start -- it counts from the
+    update that gives the seat its turn, not from her last move, however long the bots (or
+    the deal, or the previous hand) took before."""
+
+    async def test() -> None:
+        clock = 1.5
+        async with running_lobby(tmp_path / "g.sqlite3", bot_delay=0.4, away_after=60) as lobby:
+            room = await make(lobby, BOTS3, me="S", clock=clock, standin="random")
+            south = Recorder(Seat.SOUTH)
+            room.subscribe(south)
+            for _ in range(3):  # several turns, each after the three bots' paced moves
+                await until(
+                    lambda: room.state.to_act is Seat.SOUTH and Seat.SOUTH not in room.standins
+                )
+                began, seq = time.monotonic(), room.seq
+                update = [f for f in south.frames if f["op"] == "update"][-1]
+                assert update["clock"]["remaining"] > clock - 0.5  # shown nearly whole
+                await until(lambda: Seat.SOUTH in room.standins, 10)  # she lets it run out
+                assert time.monotonic() - began >= clock - 0.1
+                await until(moved_past(room, seq))  # the stand-in moved for her
+                await room.take_back(Seat.SOUTH)
+
+    run(test)
+
+
+def test_a_silent_player_still_has_her_grace_when_her_turn_begins(tmp_path: Path) -> None:
+    """A player connected but silent (a background tab whose pings are throttled) counts as
+    away; when her turn comes she still gets the whole absence grace from its start, not the
+    rest of a grace that began while the others played."""
+
+    async def test() -> None:
+        grace = 1.5
+        async with running_lobby(
+            tmp_path / "g.sqlite3", bot_delay=0.5, away_after=0.2, absent_grace=grace
+        ) as lobby:
+            room = await make(lobby, BOTS3, me="S", standin="random")
+            south = Recorder(Seat.SOUTH)
+            room.subscribe(south)  # connected, and never heard from again
+            for _ in range(3):
+                await until(
+                    lambda: room.state.to_act is Seat.SOUTH and Seat.SOUTH not in room.standins
+                )
+                began, seq = time.monotonic(), room.seq
+                await until(lambda: Seat.SOUTH in room.standins, 10)
+                assert time.monotonic() - began >= grace - 0.1
+                await until(moved_past(room, seq))  # the stand-in moved for her
+                await room.take_back(Seat.SOUTH)
+                south.heard = time.monotonic() - 10  # silent again, long ago
+
+    run(test)
+
+
+def test_the_finished_tables_kept_in_memory_are_bounded(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with running_lobby(tmp_path / "g.sqlite3", keep_finished_most=2) as lobby:
+            rooms = [await make(lobby, {}, me="S") for _ in range(5)]
+            for room in rooms:
+                async with room.runner.lock:
+                    await room.finish(p.Result(None, "abandoned", None))
+            await lobby.sweep()
+            kept = [room.id for room in rooms if room.id in lobby.rooms]
+            assert kept == [rooms[3].id, rooms[4].id]  # the two finished last
+            again = await lobby.room(rooms[0].id)  # the others are still stored
+            assert again.status == "finished"
 
     run(test)

@@ -49,6 +49,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final
@@ -63,6 +64,7 @@ CORE_MODULES: Final = (
     "legal",
     "diagnosis",
     "state",
+    "handsetup",
     "history",
     "views",
     "sampling",
@@ -71,8 +73,7 @@ CORE_MODULES: Final = (
     "events",
     "table",
 )
-"""The core's modules with rules in them (``legal``, ``diagnosis`` and ``history`` where they
-exist)."""
+"""The core's modules with rules in them (those that do not exist are skipped)."""
 TESTS: Final = "tests/core"
 """The core's suite: the verification tests and the unit tests of every core module."""
 KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
@@ -103,7 +104,7 @@ markers = ["crosshair: symbolic checks"]
 [tool.mutmut]
 source_paths = ["src"]
 only_mutate = [{modules}]
-pytest_add_cli_args_test_selection = ["tests/core"]
+pytest_add_cli_args_test_selection = [{select}]
 pytest_add_cli_args = ["-p", "mutation_profile"]
 """
 
@@ -123,7 +124,7 @@ def mutmut(workdir: Path, *args: str, timeout: float | None = None) -> str:
     return done.stdout + done.stderr
 
 
-def prepare(workdir: Path, modules: tuple[str, ...]) -> None:
+def prepare(workdir: Path, modules: tuple[str, ...], select: tuple[str, ...] = (TESTS,)) -> None:
     """Copy the sources and the core's tests into ``workdir``."""
     if workdir.resolve() == ROOT or ROOT in workdir.resolve().parents:
         raise SystemExit("the work directory must lie outside the source tree")
@@ -140,19 +141,22 @@ def prepare(workdir: Path, modules: tuple[str, ...]) -> None:
     # the profile plugin lives there so that ``-p mutation_profile`` finds it in both.
     (workdir / "src" / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
     names = ", ".join(f'"src/deepsix/{module}.py"' for module in modules)
-    (workdir / "pyproject.toml").write_text(PYPROJECT.format(modules=names), encoding="utf-8")
+    tests = ", ".join(f'"{path}"' for path in select)
+    (workdir / "pyproject.toml").write_text(
+        PYPROJECT.format(modules=names, select=tests), encoding="utf-8"
+    )
 
 
-def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
+def forked_stage(workdir: Path, jobs: int, *, finish: bool, names: Sequence[str] = ()) -> None:
     """Let mutmut generate the mutants and their test statistics; with ``finish``, run them too.
 
     Without ``finish`` its run is interrupted as soon as it starts on the mutants (the
     statistics are then on disk), for ``--fresh-only``.
     """
     executable = Path(sys.executable).with_name("mutmut")
-    log = (workdir / "mutmut-run.log").open("w", encoding="utf-8")
+    log = (workdir / _LOG).open("w", encoding="utf-8")
     process = subprocess.Popen(
-        [str(executable), "run", "--max-children", str(jobs)],
+        [str(executable), "run", "--max-children", str(jobs), *names],
         cwd=workdir,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -172,8 +176,11 @@ def forked_stage(workdir: Path, jobs: int, *, finish: bool) -> None:
         log.close()
 
 
+_LOG: Final = "mutmut-run.log"
+
+
 def _tail(workdir: Path) -> str:
-    return (workdir / "mutmut-run.log").read_text(encoding="utf-8", errors="replace")[-400:]
+    return (workdir / _LOG).read_text(encoding="utf-8", errors="replace")[-400:]
 
 
 def forked_codes(workdir: Path, modules: tuple[str, ...]) -> dict[str, int | None]:
@@ -210,11 +217,8 @@ def run_mutant(
             n=0,
         )
     )
-    selected = [
-        line.strip()
-        for line in mutmut(workdir, "tests-for-mutant", name, timeout=120).splitlines()
-        if line.startswith("tests/") and not whole_suite
-    ]
+    shown = "" if whole_suite else mutmut(workdir, "tests-for-mutant", name, timeout=120)
+    selected = [line.strip() for line in shown.splitlines() if line.startswith("tests/")]
     everything = list(suite)
     env = {**os.environ, "PYTHONPATH": f"{slot / 'src'}{os.pathsep}{slot}"}
     env["HYPOTHESIS_PROFILE"] = "mutation"
@@ -259,7 +263,11 @@ def run_mutant(
 
 
 def copy_tests(place: Path, path: str) -> None:
-    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``."""
+    """Copy the tests at ``path`` (a file with its package's setup, or a folder) into ``place``.
+
+    A test's node id (``file::name``) copies its file.
+    """
+    path = path.split("::", maxsplit=1)[0]
     source, target = ROOT / path, place / path
     if target.exists():
         return
@@ -293,6 +301,16 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=400.0, help="seconds per mutant")
     parser.add_argument("--reuse", action="store_true", help="keep an already prepared workdir")
     parser.add_argument("--fresh-only", action="store_true", help="skip the forked stage")
+    parser.add_argument(
+        "--sample", type=int, default=1, help="run every n-th mutant only (sorted by name)"
+    )
+    parser.add_argument(
+        "--select",
+        nargs="*",
+        default=[TESTS],
+        help="the tests mutmut may pick from for each mutant (default: all of tests/core; the "
+        "mirrored test files keep a run of the widely used modules feasible)",
+    )
     parser.add_argument(
         "--recheck",
         choices=("all", "untested"),
@@ -329,9 +347,16 @@ def main() -> None:
         if (ROOT / "src" / "deepsix" / f"{module}.py").exists()
     )
     if not args.reuse:
-        prepare(workdir, modules)
-        forked_stage(workdir, args.jobs, finish=not args.fresh_only)
+        prepare(workdir, modules, tuple(args.select))
+        forked_stage(workdir, args.jobs, finish=not args.fresh_only and args.sample == 1)
+        if args.sample > 1:  # every n-th mutant, in mutmut's order
+            every = sorted(forked_codes(workdir, modules))[:: args.sample]
+            forked_stage(workdir, args.jobs, finish=not args.fresh_only, names=every)
     codes = forked_codes(workdir, modules)
+    if args.sample > 1:
+        codes = {name: codes[name] for name in sorted(codes)[:: args.sample]}
+    if not args.reuse and not args.fresh_only and all(code is None for code in codes.values()):
+        raise SystemExit(f"mutmut ran no mutant (its test run failed?): see {_LOG} in {workdir}")
     results_path = workdir / args.results
     done_before = set()
     if results_path.exists():

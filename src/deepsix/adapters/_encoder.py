@@ -64,6 +64,8 @@ Changes = tuple[list[int], list[int], list[float]]
 
 _Record = tuple[object, list[int]]
 """A group of entries as written: the facts it was written from, and its indices."""
+_SHARED_TALLIES: Final = 8192
+"""How many tallies of completed tricks :meth:`Encoder.changes_from_state` shares between seats."""
 _UNSET: Final = object()
 """The key of a group a vector does not hold yet."""
 
@@ -82,9 +84,11 @@ class Written:
         "head",
         "me",
         "passes",
+        "played",
         "setup",
         "sizes",
         "taken",
+        "tally",
         "totals",
         "trick",
         "tricks",
@@ -104,6 +108,10 @@ class Written:
         self.voids: _Record = unset
         self.taken: _Record = unset
         self.totals: _Record = unset
+        self.played: dict[int, int] = {}
+        """Without perfect recall: the counts of the cards each seat played, as written."""
+        self.tally: tuple[object, list[int]] = (_UNSET, [])
+        """The tally (:meth:`Encoder._tally`) of the completed tricks written."""
 
 
 class Encoder:
@@ -167,6 +175,7 @@ class Encoder:
         self._played_memo: list[tuple[tuple[Trick, ...], dict[int, int]]] = [((), {})] * 4
         self._tally_memo: tuple[tuple[Trick, ...], list[int]] = ((), [0, 0, 0, 0, 0, 0, 0, 0])
         self.size = size
+        self._tallies: dict[int, tuple[tuple[Trick, ...], list[int]]] = {}
         # Per (thread, observing seat): a list vector and what it holds, for :meth:`tensor`.
         self._vectors: dict[tuple[int, int], tuple[Written, list[float]]] = {}
 
@@ -307,7 +316,6 @@ class Encoder:
         tally = self._tally(tricks)
         void_rows = tally[4:]
         if len(trick) > 1:
-            void_rows = list(void_rows)
             led = trick[0][1] // 7
             for seat, card in trick[1:]:
                 if card // 7 != led:
@@ -371,11 +379,16 @@ class Encoder:
             return memo[1]
         start = len(done)
         if start and start < len(tricks) and tricks[start - 1] is done[start - 1]:
-            ones = list(memo[1])
+            ones = memo[1] + self._trick_rows(me, tricks, start)
         else:
-            ones = []
-            start = 0
+            ones = self._trick_rows(me, tricks, 0)
+        self._trick_memo[me] = (tricks, ones)
+        return ones
+
+    def _trick_rows(self, me: int, tricks: tuple[Trick, ...], start: int) -> list[int]:
+        """The entries of the completed tricks from ``tricks[start]`` on."""
         rel = _RELATIVE[me]
+        ones = []
         for k in range(start, len(tricks)):
             trick = tricks[k]
             row = self.tricks + k * _TRICK_ROW
@@ -384,7 +397,6 @@ class Encoder:
                 ones.append(row + rel[seat] * _NUM_CARDS + card)
             ones.append(self.trick_leaders + k * 4 + rel[plays[0][0]])
             ones.append(self.trick_winners + k * 4 + rel[trick.winner])
-        self._trick_memo[me] = (tricks, ones)
         return ones
 
     def _played(self, me: int, tricks: tuple[Trick, ...]) -> dict[int, int]:
@@ -403,34 +415,11 @@ class Encoder:
 
     def _tally(self, tricks: tuple[Trick, ...]) -> list[int]:
         """Tricks taken (2), card points (2) and per seat a bit set of void suits (4), from
-        the completed tricks: the same for every observer, so kept once.  A hand's tricks
-        grow one at a time: the tally of the tuple before is extended by the new ones."""
+        the completed tricks: the same for every observer, so kept once."""
         memo = self._tally_memo
-        done = memo[0]
-        if done is tricks:
+        if memo[0] is tricks:
             return memo[1]
-        start = len(done)
-        if start and start < len(tricks) and tricks[:start] == done:
-            before = memo[1]
-            new = tricks[start:]
-        else:
-            before = [0, 0, 0, 0, 0, 0, 0, 0]
-            new = tricks
-            start = 0
-        taken = tricks_taken(new)
-        # The last-trick bonus counts when the new tricks end the hand.
-        points = card_points(new, tricks_per_hand=HAND_SIZE - start)
-        tally = [
-            before[0] + taken[0],
-            before[1] + taken[1],
-            before[2] + points[0],
-            before[3] + points[1],
-        ]
-        for seat, suits in enumerate(voids([trick.plays for trick in new])):
-            bits = before[4 + seat]
-            for suit in suits:
-                bits |= 1 << suit
-            tally.append(bits)
+        tally = _extended_tally(memo[0], memo[1], tricks)
         self._tally_memo = (tricks, tally)
         return tally
 
@@ -476,6 +465,7 @@ class Encoder:
                 setup.melds,
                 state.trick,
                 state.tricks,
+                setup,
             )
         except BaseException:  # forget what is written: the next changes write it all
             Written.__init__(written, written.me)
@@ -504,6 +494,7 @@ class Encoder:
                 view.melds,
                 view.trick,
                 view.tricks,
+                None,
             )
         except BaseException:  # forget what is written: the next changes write it all
             Written.__init__(written, written.me)
@@ -557,7 +548,10 @@ class Encoder:
         melds: tuple[tuple[Meld, ...], ...],
         trick: tuple[tuple[Seat, int], ...],
         tricks: tuple[Trick, ...],
+        setup: object,
     ) -> Changes:
+        """The changes; ``setup`` is the state's hand setup, from which the auction, contract,
+        invitation, pass counts and melds come (None: compare those facts themselves)."""
         me = w.me
         rel = _RELATIVE[me]
         clear: list[int] = []
@@ -613,9 +607,13 @@ class Encoder:
                     else:
                         clear.append(base + rel[seat])
             w.sizes = hand_sizes
-        key = (bids, bidder, bid, sunk_suit, invitation, pass_counts, melds)
+        key = (
+            setup
+            if setup is not None
+            else (bids, bidder, bid, sunk_suit, invitation, pass_counts, melds)
+        )
         old = w.setup
-        if old[0] != key:
+        if old[0] is not key and old[0] != key:
             counted = dict.fromkeys(self._auction(me, bids), 1)
             if bidder is not None and bid is not None:
                 counted[self.bidder + rel[bidder]] = 1
@@ -629,42 +627,53 @@ class Encoder:
                 counted[self.pass_counts + 1] = pass_counts[1]
             counted.update(self._melds(me, melds))
             w.setup = _swap(key, old, counted, changes)
+        key = (scores, hand_number)
+        old = w.totals
+        if old[0] != key:
+            team = me & 1
+            counted = {}
+            _add_pair(counted, self.scores, scores[team], scores[1 - team])
+            counted[self.hand_number] = hand_number
+            w.totals = _swap(key, old, counted, changes)
         old = w.tricks
         done = old[0]
         if done is not tricks:
             # A hand's completed tricks grow one at a time: set only the new one's entries.
-            grown = (
-                type(done) is tuple and 0 < len(done) < len(tricks) and tricks[: len(done)] == done
-            )
+            start = len(done) if type(done) is tuple else 0
+            grown = 0 < start < len(tricks) and tricks[:start] == done
+            start = start if grown else 0
             if self.perfect_recall:
-                ones = self._completed_tricks(me, tricks)
                 if grown:
-                    start = len(old[1])
-                    at += ones[start:]
-                    values += [1.0] * (len(ones) - start)
+                    new = self._trick_rows(me, tricks, start)
+                    ones = old[1] + new
+                    at += new
+                    values += [1.0] * len(new)
                 else:
+                    ones = self._trick_rows(me, tricks, 0)
                     clear += old[1]
                     at += ones
                     values += [1.0] * len(ones)
                 w.tricks = (tricks, ones)
             else:
-                played = self._played(me, tricks)
-                if grown:
-                    assert type(done) is tuple
-                    base = self.played
-                    for k in range(len(done), len(tricks)):
-                        for seat, card in tricks[k].plays:
-                            index = base + rel[seat] * _NUM_CARDS + card
+                played = dict(w.played) if grown else {}
+                base = self.played
+                for k in range(start, len(tricks)):
+                    for seat, card in tricks[k].plays:
+                        index = base + rel[seat] * _NUM_CARDS + card
+                        played[index] = n = played.get(index, 0) + 1
+                        if grown:
                             at.append(index)
-                            values.append(float(played[index]))
-                else:
+                            values.append(float(n))
+                if not grown:
                     clear += old[1]
                     at += played
                     values += map(float, played.values())
+                w.played = played
                 w.tricks = (tricks, list(played))
         key = (trick, len(tricks))
         old = w.trick
-        if old[0] != key:
+        same_trick = old[0] == key
+        if not same_trick:
             ones = []
             if trick:
                 if self.perfect_recall:
@@ -680,10 +689,25 @@ class Encoder:
             at += ones
             values += [1.0] * len(ones)
             w.trick = (key, ones)
-        tally = self._tally(tricks)
+        known = w.tally
+        if known[0] is tricks:
+            if same_trick:  # the voids come from the tricks and the trick: unchanged
+                return changes
+            tally = known[1]
+        else:
+            # The same for every seat: the first seat of a game to see these tricks keeps
+            # their tally for the others (by identity, in a table emptied when it fills up).
+            shared = self._tallies.get(id(tricks))
+            if shared is not None and shared[0] is tricks:
+                tally = shared[1]
+            else:
+                tally = _extended_tally(known[0], known[1], tricks)
+                if len(self._tallies) >= _SHARED_TALLIES:
+                    self._tallies.clear()
+                self._tallies[id(tricks)] = (tricks, tally)
+            w.tally = (tricks, tally)
         void_rows = tally[4:]
         if len(trick) > 1:
-            void_rows = list(void_rows)
             led = trick[0][1] // 7
             for seat, card in trick[1:]:
                 if card // 7 != led:
@@ -711,14 +735,6 @@ class Encoder:
             _add_pair(counted, self.tricks_taken, tally[team], tally[1 - team])
             _add_pair(counted, self.points_taken, tally[2 + team], tally[3 - team])
             w.taken = _swap(tricks, old, counted, changes)
-        key = (scores, hand_number)
-        old = w.totals
-        if old[0] != key:
-            team = me & 1
-            counted = {}
-            _add_pair(counted, self.scores, scores[team], scores[1 - team])
-            counted[self.hand_number] = hand_number
-            w.totals = _swap(key, old, counted, changes)
         return changes
 
     def dense(self, entries: Entries, size: int) -> list[float]:
@@ -753,3 +769,29 @@ def _swap(key: object, old: _Record, counted: dict[int, int], changes: Changes) 
     changes[1].extend(indices)
     changes[2].extend(map(float, counted.values()))
     return (key, indices)
+
+
+def _extended_tally(done: object, before: list[int], tricks: tuple[Trick, ...]) -> list[int]:
+    """:meth:`Encoder._tally` of ``tricks``, knowing ``before``, the tally of ``done``:
+    a hand's tricks grow one at a time, so the tally of the tricks before is extended
+    by the new ones when ``done`` starts ``tricks``."""
+    start = len(done) if type(done) is tuple else 0
+    if not (start and start < len(tricks) and tricks[:start] == done):
+        before = [0, 0, 0, 0, 0, 0, 0, 0]
+        start = 0
+    new = tricks[start:]
+    taken = tricks_taken(new)
+    # The last-trick bonus counts when the new tricks end the hand.
+    points = card_points(new, tricks_per_hand=HAND_SIZE - start)
+    tally = [
+        before[0] + taken[0],
+        before[1] + taken[1],
+        before[2] + points[0],
+        before[3] + points[1],
+    ]
+    for seat, suits in enumerate(voids([trick.plays for trick in new])):
+        bits = before[4 + seat]
+        for suit in suits:
+            bits |= 1 << suit
+        tally.append(bits)
+    return tally

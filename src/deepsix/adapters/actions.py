@@ -91,6 +91,7 @@ class ActionCodec:
     _to_id: tuple[dict[Action, int], ...]
     _by_identity: dict[int, tuple[Action, int]]
     _strings: tuple[tuple[str, ...], ...]
+    _bid_ids: dict[int, int]
 
     @classmethod
     def for_rules(cls, rules: Rules) -> ActionCodec:
@@ -117,7 +118,9 @@ class ActionCodec:
         # The engine hands out interned actions: most are found by identity, without hashing.
         by_identity = {id(action): (action, i) for table in by_id for i, action in enumerate(table)}
         strings = tuple(tuple(format_action(action) for action in table) for table in by_id)
-        return cls(rules, amounts, tuple(by_id), to_id, by_identity, strings)
+        # Bids are the one kind the engine makes anew: found by amount (the same seat's table).
+        bid_ids = {amount: BID_BASE + k for k, amount in enumerate(amounts)}
+        return cls(rules, amounts, tuple(by_id), to_id, by_identity, strings, bid_ids)
 
     @property
     def num_actions(self) -> int:
@@ -170,11 +173,14 @@ class ActionCodec:
     def ids_of(self, actions: tuple[Action, ...]) -> list[int]:
         """The ids of some actions of one seat, ascending."""
         known = self._by_identity
+        bids = self._bid_ids
         ids = []
         for action in actions:
             found = known.get(id(action))
             if found is not None and found[0] is action:
                 ids.append(found[1])
+            elif type(action) is Bid and action.amount in bids:
+                ids.append(bids[action.amount])
             else:
                 ids.append(self.encode(action))
         ids.sort()

@@ -265,6 +265,9 @@ class DeepSixState(pyspiel.State):
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information-state tensor of ``player`` (default: the player to act)."""
         core = self._core
+        seat = core.state.to_act
+        if player is None and seat is not None and not core.terminal:  # the hot path
+            return _tensor_layouts(core.config)[0].tensor(core.state, seat)
         return core.tensor_for(_tensor_layouts(core.config)[0], self._player(player))
 
     def observation_tensor(self, player: int | None = None) -> list[float]:

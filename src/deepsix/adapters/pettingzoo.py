@@ -216,10 +216,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         tracked = self._tracked[seat]
         source = self._state if finished is None else finished.view(seat)
         vector = tracked.update(source).copy()
-        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        flags = bytearray(self.codec.num_actions)  # cheaper than numpy for a few dozen ids
         if finished is None and self._state.to_act == seat:
-            mask[self.codec.legal_ids(self._state)] = 1
-        return {"observation": vector, "action_mask": mask}
+            for index in self.codec.legal_ids(self._state):
+                flags[index] = 1
+        return {"observation": vector, "action_mask": np.frombuffer(flags, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an action id; ``None`` once it is done)."""

@@ -40,7 +40,8 @@ draws its deals from a generator seeded by ``seed`` and the decision's
 step number, so the same game, budget and seed give the same analysis --
 of one hand alone or of the whole game.  ``time_limit`` is the one
 exception: decisions it cuts off are counted in
-:attr:`HandAnalysis.skipped`, never guessed.
+:attr:`HandAnalysis.skipped`, never guessed (a hand's endgame cards are
+valued first, so a limit cuts the slower estimates).
 
 >>> from deepsix import play_game
 >>> final = play_game(["heuristic"] * 4, seed=3, max_hands=1)
@@ -54,10 +55,9 @@ True
 
 from __future__ import annotations
 
-import enum
 import random
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final, NamedTuple
 
 import attrs
@@ -66,12 +66,24 @@ from deepsix.actions import Action, Bid, Deal, Pass, PlayCard
 from deepsix.cards import HAND_SIZE, Seat, Team
 from deepsix.engine import apply, legal_actions
 from deepsix.errors import InvalidStateError
-from deepsix.io.notation import format_action
 from deepsix.io.record import GameRecord, replay
 from deepsix.play.bots import Bot, make_bot
 from deepsix.rebuild import history_start, walk
 from deepsix.sampling import SamplingError, sample_state
 from deepsix.scoring import score_hand
+from deepsix.search._verdicts import BUDGETS as _BUDGETS
+from deepsix.search._verdicts import COSTLY as _COSTLY
+from deepsix.search._verdicts import (
+    AnalysisBudget,
+    Choice,
+    Decision,
+    GameAnalysis,
+    HandAnalysis,
+    Method,
+    analysis_data,
+    decision_data,
+    iter_costly,
+)
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.state import GameState, HandRecord, Phase
 from deepsix.views import view
@@ -91,168 +103,11 @@ __all__ = [
     "iter_costly",
 ]
 
-COSTLY: Final = 10.0
+COSTLY: Final = _COSTLY
 """The cost, in points, from which a decision counts as a costly moment (one scoring step)."""
-
-
-class Method(enum.Enum):
-    """How a decision's choices were valued."""
-
-    EXACT = "exact"
-    """Solved double dummy on the actual deal (every hand visible)."""
-    ESTIMATE = "estimate"
-    """Averaged over deals sampled from the acting seat's view, each played out."""
-
-
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise SearchError(f"AnalysisBudget.{attribute.name} must be a positive int, not {value!r}")
-
-
-def _tricks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value <= HAND_SIZE:
-        raise SearchError(
-            f"AnalysisBudget.{attribute.name} must be an int from 0 to {HAND_SIZE}, not {value!r}"
-        )
-
-
-def _policy(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str):
-        raise SearchError(f"AnalysisBudget.policy must be a bot's name, not {value!r}")
-    make_bot(value)  # an unknown name raises UnknownNameError here, at the boundary
-
-
-@attrs.frozen
-class AnalysisBudget:
-    """How hard :func:`analyze_game` looks: every field is a count, so results repeat.
-
-    Named budgets are in :data:`BUDGETS` (``quick``, ``normal``, ``deep``).
-    """
-
-    worlds: int = attrs.field(default=4, validator=_positive)
-    """Deals sampled per estimated decision (each candidate is played out in every one)."""
-    exact_tricks: int = attrs.field(default=8, validator=_tricks)
-    """Cards played with at most this many tricks left (the current one included) are
-    solved exactly; 0 estimates every decision."""
-    node_limit: int = attrs.field(default=2_000_000, validator=_positive)
-    """Solver nodes allowed per exact decision; a position needing more is estimated."""
-    max_candidates: int = attrs.field(default=17, validator=_positive)
-    """The most choices compared at one estimated decision (the one made always is)."""
-    policy: str = attrs.field(default="heuristic", validator=_policy)
-    """The bot (by registered name) that plays the sampled deals out, at every seat."""
-
-
-BUDGETS: Final = {
-    "quick": AnalysisBudget(worlds=3, exact_tricks=6, node_limit=300_000),
-    "normal": AnalysisBudget(),
-    "deep": AnalysisBudget(worlds=12, exact_tricks=8, node_limit=8_000_000),
-}
-"""The named budgets of ``deepsix analyze --budget`` and the web table, by name."""
-
-
-@attrs.frozen
-class Choice:
-    """One candidate at a decision and its value (low is good: see the module docs)."""
-
-    action: Action
-    value: float
-    """The acting partnership's hand score minus the opponents', after this choice."""
-
-
-@attrs.frozen
-class Decision:
-    """One decision of a hand: what was played, what was best, and what the difference cost."""
-
-    step: int
-    """The action's number in the game's history, counting from 1 (the first deal)."""
-    hand: int
-    """The hand's number, from 1."""
-    phase: Phase
-    """The phase the decision was made in."""
-    trick: int | None
-    """The trick's number (1 to 14) for a card, else ``None``."""
-    seat: Seat
-    """Who decided."""
-    played: Action
-    """The action taken."""
-    best: Action
-    """The candidate with the lowest value (the first such, if several tie)."""
-    method: Method
-    """Exact (double dummy) or estimated (sampled deals)."""
-    worlds: int
-    """Sampled deals the estimate averaged (0 for an exact value)."""
-    choices: tuple[Choice, ...]
-    """Every candidate's value, best first (the played action among them)."""
-
-    cost: float
-    """Points the action taken gave away against the best candidate (0 or more): for an exact
-    decision the difference of their values; for an estimate the mean difference on as many
-    *fresh* deals (see the module documentation), 0 if the action taken did as well there."""
-    margin: float
-    """The standard error of an estimated cost (0 for an exact one)."""
-
-    @property
-    def played_value(self) -> float:
-        """The value of the action taken."""
-        return next(choice.value for choice in self.choices if choice.action == self.played)
-
-    @property
-    def best_value(self) -> float:
-        """The value of the best candidate."""
-        return self.choices[0].value
-
-    @property
-    def costly(self) -> bool:
-        """Whether the cost reaches :data:`COSTLY` (10 points) and is clearly more than noise
-        (at least twice its standard error)."""
-        return self.cost >= COSTLY - 1e-9 and self.cost >= 2 * self.margin
-
-
-@attrs.frozen
-class HandAnalysis:
-    """The decisions of one finished hand, each valued."""
-
-    number: int
-    """The hand's number, from 1."""
-    record: HandRecord
-    """The hand's line of the score sheet."""
-    decisions: tuple[Decision, ...]
-    """Every decision analysed, in the order played."""
-    forced: int
-    """Actions that were the only legal choice (not decisions, not listed)."""
-    skipped: int
-    """Decisions left out because the time limit ran out (or no deal fitted the view)."""
-    seconds: float = attrs.field(eq=False)
-    """Wall-clock time the analysis took (not compared: two equal analyses differ in it)."""
-
-    def costly(self, threshold: float = COSTLY) -> tuple[Decision, ...]:
-        """The decisions that cost at least ``threshold`` points (and twice their standard
-        error), the dearest first."""
-        found = [
-            decision
-            for decision in self.decisions
-            if decision.cost >= threshold - 1e-9 and decision.cost >= 2 * decision.margin
-        ]
-        return tuple(sorted(found, key=lambda decision: (-decision.cost, decision.step)))
-
-    def cost_by_seat(self) -> tuple[float, float, float, float]:
-        """The summed cost of each seat's decisions, N E S W, counting only costs clear of
-        the estimates' noise (at least twice their standard error; exact costs always)."""
-        totals = [0.0] * 4
-        for decision in self.decisions:
-            if decision.cost >= 2 * decision.margin:
-                totals[decision.seat] += decision.cost
-        return (totals[0], totals[1], totals[2], totals[3])
-
-
-@attrs.frozen
-class GameAnalysis:
-    """The analysis of the finished hands of a game."""
-
-    hands: tuple[HandAnalysis, ...]
-    budget: AnalysisBudget
-    seed: int
-
+BUDGETS: Final = _BUDGETS
+"""The named budgets of ``deepsix analyze --budget`` and the web table, by name: ``quick``,
+``normal`` (the default) and ``deep``."""
 
 Progress = Callable[[HandAnalysis], None]
 """Called with each hand's analysis as soon as it is done."""
@@ -419,16 +274,19 @@ class _Analyst:
     phases: frozenset[Phase]
 
     def hand(self, number: int, record: HandRecord, moments: list[_Moment]) -> HandAnalysis:
-        """Every decision of one hand, valued."""
+        """Every decision of one hand, valued.
+
+        The endgame's cards go first: they are solved exactly and quickly, so a time limit
+        cuts the slower estimates of the earlier decisions rather than them.
+        """
         started = time.monotonic()
-        decisions = []
-        forced = skipped = 0
-        for moment in moments:
-            if moment.before.phase not in self.phases:
-                continue
-            if len(legal_actions(moment.before)) < 2:
-                forced += 1
-                continue
+        wanted = [moment for moment in moments if moment.before.phase in self.phases]
+        chosen = [moment for moment in wanted if len(legal_actions(moment.before)) >= 2]
+        forced = len(wanted) - len(chosen)
+        chosen.sort(key=lambda moment: (not self.solvable(moment.before), moment.step))
+        found = []
+        skipped = 0
+        for moment in chosen:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 skipped += 1
                 continue
@@ -436,9 +294,17 @@ class _Analyst:
             if decision is None:
                 skipped += 1
             else:
-                decisions.append(decision)
+                found.append(decision)
+        decisions = tuple(sorted(found, key=lambda decision: decision.step))
         seconds = time.monotonic() - started
-        return HandAnalysis(number, record, tuple(decisions), forced, skipped, seconds)
+        return HandAnalysis(number, record, decisions, forced, skipped, seconds)
+
+    def solvable(self, before: GameState) -> bool:
+        """Whether a card played here is for the solver (few enough tricks left)."""
+        return (
+            before.phase is Phase.PLAY
+            and HAND_SIZE - len(before.tricks) <= self.budget.exact_tricks
+        )
 
     # -- exact: the double-dummy solver ------------------------------------------------------
 
@@ -446,9 +312,7 @@ class _Analyst:
         """The decision valued double dummy, or ``None`` if it is not for the solver (too
         early, not a card, or over the node budget)."""
         before = moment.before
-        if before.phase is not Phase.PLAY:
-            return None
-        if HAND_SIZE - len(before.tricks) > self.budget.exact_tricks:
+        if not self.solvable(before):
             return None
         try:
             found = move_values(before, node_limit=self.budget.node_limit)
@@ -530,58 +394,3 @@ def _finish(state: GameState, policy: Bot, rng: random.Random) -> HandRecord:
             raise InvalidStateError("the hand stopped before it was scored")
         state = apply(state, policy.choose(view(state, seat), rng))
     return state.completed_hands[-1]
-
-
-def iter_costly(analysis: GameAnalysis, threshold: float = COSTLY) -> Iterator[Decision]:
-    """Every hand's costly moments, hand by hand, the dearest first within a hand."""
-    for hand in analysis.hands:
-        yield from hand.costly(threshold)
-
-
-def analysis_data(analysis: GameAnalysis) -> dict[str, object]:
-    """The analysis as plain JSON data (actions in the record notation,
-    :mod:`deepsix.io.notation`), as ``deepsix analyze --json`` writes it."""
-    budget = analysis.budget
-    return {
-        "budget": {
-            "worlds": budget.worlds,
-            "exact_tricks": budget.exact_tricks,
-            "node_limit": budget.node_limit,
-            "max_candidates": budget.max_candidates,
-            "policy": budget.policy,
-        },
-        "seed": analysis.seed,
-        "hands": [_hand_data(hand) for hand in analysis.hands],
-    }
-
-
-def _hand_data(hand: HandAnalysis) -> dict[str, object]:
-    return {
-        "number": hand.number,
-        "scores": list(hand.record.scores),
-        "forced": hand.forced,
-        "skipped": hand.skipped,
-        "seconds": round(hand.seconds, 3),
-        "decisions": [decision_data(decision) for decision in hand.decisions],
-    }
-
-
-def decision_data(decision: Decision) -> dict[str, object]:
-    """One decision as plain JSON data (see :func:`analysis_data`)."""
-    return {
-        "step": decision.step,
-        "hand": decision.hand,
-        "phase": decision.phase.value,
-        "trick": decision.trick,
-        "seat": str(decision.seat),
-        "played": format_action(decision.played),
-        "best": format_action(decision.best),
-        "cost": round(decision.cost, 2),
-        "margin": round(decision.margin, 2),
-        "costly": decision.costly,
-        "method": decision.method.value,
-        "worlds": decision.worlds,
-        "choices": [
-            [format_action(choice.action), round(choice.value, 2)] for choice in decision.choices
-        ],
-    }

@@ -20,7 +20,6 @@ from deepsix.svg._canvas import Canvas, text_width
 from deepsix.svg._cards import (
     CARD_RATIO,
     Mark,
-    card_name,
     draw_back,
     draw_card,
     draw_pip,
@@ -28,6 +27,7 @@ from deepsix.svg._cards import (
     mark_cards,
     suit_name,
 )
+from deepsix.svg._describe import PHASE_NAMES, describe, describe_scene, title
 from deepsix.svg._scene import Position, Scene, scene_of
 from deepsix.svg.pictures import SEAT_NAMES, TEAM_NAMES, check_seat, meld_label
 from deepsix.svg.theme import Theme, theme_named
@@ -49,18 +49,6 @@ PANELS: Final = (
 CARD_WIDTHS: Final = (56.0, 48.0, 48.0, 48.0)
 SLOT_CARD: Final = 54.0
 
-PHASE_NAMES: Final = {
-    Phase.DEAL: "the deal",
-    Phase.BIDDING: "the auction",
-    Phase.SUNK_SUIT: "naming the sunk suit",
-    Phase.INVITATION: "the invitation",
-    Phase.PARTNER_PASS: "the partner's pass",
-    Phase.BIDDER_MELD: "the bidder's meld",
-    Phase.BIDDER_PASS: "the bidder's pass",
-    Phase.MELDING: "melding",
-    Phase.PLAY: "play",
-    Phase.GAME_OVER: "game over",
-}
 _BEFORE_PLAY: Final = (Phase.INVITATION, Phase.PARTNER_PASS, Phase.BIDDER_MELD)
 _AFTER_PASSES: Final = (Phase.BIDDER_MELD, Phase.BIDDER_PASS, Phase.MELDING)
 
@@ -456,91 +444,6 @@ def _th(number: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
 
 
-def describe(position: Position) -> list[str]:
-    """The picture in words: the sentences of its ``<desc>`` (what a screen reader reads)."""
-    return _describe(scene_of(position))
-
-
-def _describe(scene: Scene) -> list[str]:  # noqa: PLR0912  # one sentence per part of the table
-    lines = []
-    perspective = (
-        "every hand open"
-        if scene.is_state
-        else (
-            "a spectator's view" if scene.viewer is None else f"{SEAT_NAMES[scene.viewer]}'s view"
-        )
-    )
-    lines.append(f"Hand {scene.hand_number}, {PHASE_NAMES[scene.phase]}, {perspective}.")
-    lines.append(f"Scores: {TEAM_NAMES[0]} {scene.scores[0]}, {TEAM_NAMES[1]} {scene.scores[1]}.")
-    if scene.bids:
-        calls = ", ".join(
-            f"{SEAT_NAMES[c.seat]} {'passed' if isinstance(c, Pass) else f'bid {c.amount}'}"
-            for c in scene.bids
-        )
-        lines.append(f"Auction: {calls}.")
-    if scene.sunk_suit is not None:
-        lines.append(f"Sunk suit: {suit_name(scene.sunk_suit)}.")
-    if scene.invitation and scene.bidder is not None:
-        shown = ", ".join(card_name(c) for c in scene.invitation)
-        lines.append(f"{SEAT_NAMES[scene.bidder]} showed {shown}.")
-    for seat in Seat:
-        cards = scene.hands[seat]
-        who = SEAT_NAMES[seat] + (" (you)" if scene.viewer == seat else "")
-        if cards is None:
-            lines.append(f"{who} holds {scene.hand_sizes[seat]} hidden cards.")
-        elif cards:
-            lines.append(f"{who} holds {', '.join(card_name(c) for c in cards)}.")
-        else:
-            lines.append(f"{who} holds no cards.")
-        if scene.melds[seat]:
-            declared = "; ".join(meld_label(m) for m in scene.melds[seat])
-            lines.append(f"{SEAT_NAMES[seat]} declared {declared}.")
-    if scene.bidder is not None and scene.phase in (Phase.PARTNER_PASS, Phase.BIDDER_PASS):
-        first = scene.phase is Phase.PARTNER_PASS
-        cards = scene.partner_pass if first else scene.bidder_pass
-        giver = scene.bidder.partner if first else scene.bidder
-        count = scene.pass_counts[0 if first else 1]
-        what = f": {', '.join(card_name(c) for c in cards)}" if cards else ""
-        lines.append(f"{SEAT_NAMES[giver]} has passed {count} cards face down{what}.")
-    if scene.trick:
-        position = winning_position([c for _, c in scene.trick], scene.sunk_suit)
-        plays = ", ".join(
-            f"{SEAT_NAMES[s]} {'led' if i == 0 else 'played'} {card_name(c)}"
-            for i, (s, c) in enumerate(scene.trick)
-        )
-        lines.append(
-            f"On the table: {plays}; {SEAT_NAMES[scene.trick[position][0]]} "
-            + ("takes the trick." if len(scene.trick) == 4 else "is winning so far.")
-        )
-    elif scene.tricks and scene.phase is Phase.PLAY:
-        last = scene.tricks[-1]
-        lines.append(
-            f"Last trick: {', '.join(f'{SEAT_NAMES[s]} {card_name(c)}' for s, c in last.plays)}; "
-            f"{SEAT_NAMES[last.winner]} took it."
-        )
-    if scene.to_act is not None:
-        legal = scene.legal_cards()
-        if legal and scene.hands[scene.to_act] is not None:
-            words = ", ".join(card_name(c) for c in legal)
-            lines.append(f"{SEAT_NAMES[scene.to_act]} to act, and may choose {words}.")
-        else:
-            lines.append(f"{SEAT_NAMES[scene.to_act]} to act.")
-    if scene.winner is not None:
-        lines.append(f"{TEAM_NAMES[scene.winner]} won the game.")
-    return lines
-
-
-def _title(scene: Scene) -> str:
-    if scene.is_state:
-        who = "all hands open"
-    elif scene.viewer is None:
-        who = "as a spectator sees it"
-    else:
-        who = f"as {SEAT_NAMES[scene.viewer]} sees it"
-    act = f", {SEAT_NAMES[scene.to_act]} to act" if scene.to_act is not None else ""
-    return f"Deep Six table, hand {scene.hand_number}, {PHASE_NAMES[scene.phase]}{act} ({who})"
-
-
 def table(
     position: Position,
     *,
@@ -569,8 +472,8 @@ def table(
         WIDTH,
         HEIGHT,
         look,
-        title=_title(scene),
-        description=_describe(scene),
+        title=title(scene),
+        description=describe_scene(scene),
         size=size,
         kind="table",
     )

@@ -46,7 +46,7 @@ __all__ = ["BUDGET", "TIME_LIMIT", "Analyses", "hand_record", "main"]
 
 BUDGET: Final = "quick"
 """The analysis budget of the web table (:data:`deepsix.search.analysis.BUDGETS`)."""
-TIME_LIMIT: Final = 120.0
+TIME_LIMIT: Final = 300.0
 """Seconds one hand's analysis may take; decisions after that are counted as skipped."""
 KEEP: Final = 2000
 """Hands whose analysis a server keeps in memory (the oldest are forgotten first)."""

@@ -258,7 +258,7 @@ class Lobby:
             host=digest(host),
             invite=new_invite(),
         )
-        await self._store_new(row)
+        await self.store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
         room.maker = maker
         self.rooms[table_id] = room
@@ -271,56 +271,17 @@ class Lobby:
         """The tables not finished."""
         return [room for room in self.rooms.values() if room.status != "finished"]
 
-    async def _store_new(self, row: TableRow) -> None:
+    async def store_new(self, row: TableRow) -> None:
+        """Store a new table's row; ``WebError`` ``storage`` (503) if it cannot be."""
         try:
             await self.services.store.add_table(row)
         except Exception as error:
             _log.error("storage: %s (a new table was refused)", " ".join(str(error).split()))
             raise WebError("storage", "the table could not be stored: try again", 503) from None
 
-    async def rematch(self, room: Room, seating: str) -> Room:
-        """The rematch of a finished table: the same people and bots, ``seating[old] = new``."""
-        if room.status != "finished":
-            raise WebError("not-finished", "a rematch follows a finished game", 409)
-        if sorted(seating) != sorted(SEAT_LETTERS):
-            raise WebError("bad-seat", "seating lists the new seat of N, E, S and W, once each")
-        slots = [SeatRow("open")] * 4
-        for index, slot in enumerate(room.seats):
-            new = seat_of(seating[index])
-            slots[new] = slot.row()
-        row = TableRow(
-            id=secrets.token_urlsafe(6),
-            created=time.time(),
-            rules=room.row_rules,
-            dealer="N",
-            seed=secrets.randbits(63),
-            seats=seat_rows(slots),
-            status="running" if all(slot.kind != "open" for slot in slots) else "waiting",
-            private=room.private,
-            clock=room.clock,
-            standin=room.standin,
-            hint=room.hint,
-            host=room.host,
-            invite=new_invite(),
-        )
-        async with room.runner.lock:
-            if room.next is not None:  # the first player to ask made it
-                return await self.room(room.next)
-            await self._store_new(row)
-            room.next = row.id
-            try:
-                await room.save(room.row())
-            except WebError:
-                room.next = None
-                raise
-        new_room = Room(self.services, row, room.rules, new_game(room.rules))
-        self.rooms[row.id] = new_room
-        await self.services.peers.adopt(new_room)
-        new_room.runner.start()
-        room.tell(p.Notice("rematch", "a rematch is ready", None, row.id))
-        room.changed()
-        self._changed(new_room)
-        return new_room
+    def add(self, room: Room) -> None:
+        """Serve a room made here (the lobby's own tables and rematches)."""
+        self.rooms[room.id] = room
 
     # -- the listing --------------------------------------------------------------------------
 

@@ -15,12 +15,11 @@ the state, no credential and no seed is ever written to a socket.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Literal
 
 import attrs
 
@@ -29,100 +28,34 @@ from deepsix.cards import Seat, Team
 from deepsix.engine import apply
 from deepsix.events import Event, HandScored, events
 from deepsix.io.wire import action_from_wire, dumps
-from deepsix.play.bots import BOT_NAMES, bot_rng
+from deepsix.play.bots import bot_rng
 from deepsix.play.loop import GameDriver
-from deepsix.rebuild import history_start, walk
 from deepsix.rules import Rules
 from deepsix.state import GameState
-from deepsix.tricks import trick_winner
-from deepsix.views import view
 from deepsix.web import protocol as p
-from deepsix.web.botpool import BotPool
-from deepsix.web.config import ServerConfig
+from deepsix.web import pushes
 from deepsix.web.credentials import SEAT_LETTERS, holds
 from deepsix.web.protocol import WebError
-from deepsix.web.store import RowChanged, SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
-from deepsix.web.store.writer import Writer
+from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
+from deepsix.web.slots import SeatSlot, bot_names, check_bot, letter, seat_of
+from deepsix.web.store import RowChanged, SeqTaken, TableRow, TableStatus, seat_rows
 
-__all__ = [
+__all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-exported here
     "Alone",
     "Peers",
     "Remote",
     "Room",
     "RoomRunner",
+    "SeatSlot",
     "Services",
     "Subscriber",
     "bot_names",
+    "check_bot",
     "letter",
     "seat_of",
 ]
 
 _log = logging.getLogger("deepsix.web")
-
-_SEAT_BY_LETTER: Final = {letter: Seat(index) for index, letter in enumerate(SEAT_LETTERS)}
-CHAT_BURST: Final = 5
-"""Chat lines a seat may send at once ..."""
-CHAT_RATE: Final = 0.5
-"""... and per second after that."""
-CHAT_HISTORY: Final = 50
-"""The chat lines a new connection is sent."""
-
-
-_VIEW: Final = p.RawJSON("\x00view\x00")
-"""Where a frame's view goes (a raw NUL never appears in encoded JSON: it would be escaped)."""
-
-
-def bot_names() -> tuple[str, ...]:
-    """The bots a seat can be given, by name: the library's registry, read when asked."""
-    return tuple(BOT_NAMES)
-
-
-def check_bot(name: object) -> str:
-    """A known bot's name; :class:`WebError` ``unknown-bot`` otherwise."""
-    if type(name) is not str or name.strip().lower() not in BOT_NAMES:
-        known = ", ".join(bot_names())
-        raise WebError("unknown-bot", f"unknown bot {str(name)[:30]!r}: choose from {known}")
-    return name.strip().lower()
-
-
-def seat_of(value: object) -> Seat:
-    """The seat named ``N``, ``E``, ``S`` or ``W``."""
-    if type(value) is not str or value not in _SEAT_BY_LETTER:
-        raise WebError("bad-seat", f"expected a seat N, E, S or W, not {str(value)[:10]!r}")
-    return _SEAT_BY_LETTER[value]
-
-
-def letter(seat: Seat) -> str:
-    """A seat's letter."""
-    return SEAT_LETTERS[seat]
-
-
-class Subscriber(Protocol):
-    """A connection that receives a room's frames (a WebSocket, or a test's recorder)."""
-
-    seat: Seat | None
-    host: bool
-    heard: float
-    """When it last sent anything (``time.monotonic()``)."""
-
-    def push(self, text: str) -> None:
-        """Queue one frame; must not block."""
-
-    def end(self, code: int, reason: str) -> None:
-        """Close the connection after the frames already queued."""
-
-
-@attrs.define
-class SeatSlot:
-    """One seat of a room."""
-
-    kind: Literal["open", "human", "bot"]
-    bot: str | None = None
-    name: str = ""
-    credential: str | None = None
-
-    def row(self) -> SeatRow:
-        return SeatRow(self.kind, self.bot, self.name, self.credential)
 
 
 class Room:
@@ -143,7 +76,7 @@ class Room:
         self.host = row.host
         self.invite = row.invite
         self.status: TableStatus = row.status
-        self.result: p.Result | None = _result(row.result)
+        self.result: p.Result | None = pushes.result_of(row.result)
         self.finished_at = row.finished
         self.next = row.next
         self.version = row.version
@@ -191,6 +124,10 @@ class Room:
         heard = [sub.heard for sub in self.subscribers if sub.seat == seat]
         heard.extend(r.heard[seat] for r in self.remote.values() if seat in r.heard)
         return heard
+
+    def connected(self, seat: Seat) -> bool:
+        """Whether the seat has a connection (here or at another server), heard lately or not."""
+        return bool(self._heard(seat))
 
     @property
     def attended(self) -> bool:
@@ -282,7 +219,9 @@ class Room:
             "standin": self.standin,
             "host": self.host,
             "invite": self.invite,
-            "result": None if self.result is None else _result_json(self.result, self),
+            "result": None
+            if self.result is None
+            else pushes.result_json(self.result, self.state, self.seq),
             "finished": self.finished_at,
             "next": self.next,
             "hint": self.hint,
@@ -298,39 +237,14 @@ class Room:
         return deepsix.to_json(self.rules)
 
     def clock_frame(self) -> p.Clock | None:
-        """The clock of the seat to act, if one runs."""
-        deadline = self.runner.deadline()
-        if deadline is None:
-            return None
-        seat, at, reason, limit = deadline
-        now = time.monotonic()
-        return p.Clock(
-            seat=SEAT_LETTERS[seat],
-            limit=round(limit, 3),
-            remaining=round(max(0.0, at - now), 3),
-            deadline=round(time.time() + (at - now), 3),
-            reason=reason,
-        )
+        """The clock of the seat to act, if one runs (:func:`deepsix.web.pushes.clock`)."""
+        return pushes.clock(self.runner.deadline())
 
     def frames(self, found: Iterable[Event] = ()) -> Callable[[Seat | None], str]:
-        """The frames of one moment by seat; the parts all seats share are built once."""
+        """The frames of one moment by seat (:func:`deepsix.web.pushes.moment`)."""
         info = self.info()
         self.shown_presence = tuple(seat.presence for seat in info.seats)
-        encoded = tuple(p.RawJSON(dumps(event)) for event in found)
-        clock = self.clock_frame()
-        state = self.state
-        seq = self.seq
-        winning = None
-        if state.trick:  # public, like the trick itself
-            winning = letter(trick_winner(state.trick, state.sunk_suit))
-
-        # Everything but the view is the same for every seat: encode it once.
-        shared = p.encode(p.Update(seq, info, _VIEW, encoded, winning, clock))
-
-        def frame(seat: Seat | None) -> str:
-            return shared.replace(_VIEW, dumps(view(state, seat)), 1)
-
-        return frame
+        return pushes.moment(info, self.state, self.seq, self.clock_frame(), found)
 
     def broadcast(self, found: Iterable[Event] = ()) -> None:
         """Push every connection its own frame of the present moment."""
@@ -363,15 +277,7 @@ class Room:
 
     def history(self, since: int) -> p.History:
         """The events of the steps after ``since``, for a client catching up."""
-        steps = []
-        if since < self.seq:
-            for number, step in enumerate(walk(history_start(self.state), self.state.history), 1):
-                if number > since:
-                    found = events(*step)
-                    if found:
-                        encoded = tuple(p.RawJSON(dumps(event)) for event in found)
-                        steps.append(p.HistoryStep(number, encoded))
-        return p.History(since, self.seq, tuple(steps))
+        return pushes.history(self.state, self.seq, since)
 
     # -- who is who ----------------------------------------------------------------------------
 
@@ -520,7 +426,7 @@ class Room:
         self.standin = row.standin
         self.host = row.host
         self.invite = row.invite
-        self.result = _result(row.result)
+        self.result = pushes.result_of(row.result)
         self.finished_at = row.finished
         self.next = row.next
         self.changed()
@@ -559,7 +465,7 @@ class Room:
         """End the table with ``result``, stored before it is shown.  Hold the lock."""
         now = time.time()
         row = self.row(status="finished", finished=now)
-        row = attrs.evolve(row, result=_result_json(result, self))
+        row = attrs.evolve(row, result=pushes.result_json(result, self.state, self.seq))
         await self.save(row)
         self.status, self.finished_at, self.result = "finished", now, result
         self.unattended_since = time.monotonic()
@@ -582,116 +488,3 @@ class Room:
             raise WebError("storage", "the change could not be stored: try again", 503) from None
         self.version = row.version + 1
         self.runner.storage_back()
-
-
-class RoomRunner(Protocol):
-    """What a room asks of the task making its moves (:class:`~deepsix.web.runner.Runner`)."""
-
-    lock: asyncio.Lock
-    """Held while the room's game or seats change."""
-
-    def start(self) -> None:
-        """Start (if the table is live and it is not running)."""
-
-    async def stop(self) -> None:
-        """Stop."""
-
-    def wake(self) -> None:
-        """Something changed: look at the table again."""
-
-    def deadline(self) -> tuple[Seat, float, Literal["turn", "absent"], float] | None:
-        """The human to act's deadline: seat, when (monotonic), why, and its limit."""
-
-    def storage_failed(self, error: Exception) -> None:
-        """A write failed."""
-
-    def storage_back(self) -> None:
-        """A write succeeded."""
-
-
-@attrs.define
-class Remote:
-    """The connections another server of the site has to a room (:mod:`deepsix.web.cluster`)."""
-
-    at: float
-    """When it last told us (``time.monotonic()``)."""
-    heard: dict[Seat, float]
-    """When each seat's connections there last spoke (``time.monotonic()``, ours)."""
-    spectators: int = 0
-    """How many watch there."""
-
-
-class Peers(Protocol):
-    """The other servers of the site (:class:`deepsix.web.cluster.Cluster`), as rooms see them."""
-
-    shared: bool
-    """Whether other servers may serve the same tables."""
-
-    def owns(self, room: Room) -> bool:
-        """Whether this server makes the table's own moves (deals, bots, clocks)."""
-
-    def announce(self, room: Room, message: dict[str, object]) -> None:
-        """Tell the other servers something about the table that is not stored."""
-
-    def presence_changed(self, room: Room) -> None:
-        """A connection to the table came or went here."""
-
-    async def adopt(self, room: Room) -> None:
-        """A new table made here: take its lease."""
-
-
-class Alone:
-    """A server alone with its database: it owns every table and tells no one."""
-
-    shared = False
-
-    def owns(self, room: Room) -> bool:
-        return True
-
-    def announce(self, room: Room, message: dict[str, object]) -> None:
-        return None
-
-    def presence_changed(self, room: Room) -> None:
-        return None
-
-    async def adopt(self, room: Room) -> None:
-        return None
-
-
-@attrs.define
-class Services:
-    """What every room shares: storage, the bot pool, the settings, the lobby's ears."""
-
-    store: Writer
-    pool: BotPool
-    config: ServerConfig
-    make_runner: Callable[[Room], RoomRunner]
-    """Makes the task that drives a room (the lobby gives :class:`deepsix.web.runner.Runner`)."""
-    changed: Callable[[Room], None] = lambda room: None
-    """Called when a room's public description changes (the lobby pushes it)."""
-    peers: Peers = attrs.field(factory=Alone)
-    """The other servers of the site (:mod:`deepsix.web.cluster`), if any."""
-
-
-def _result(text: str | None) -> p.Result | None:
-    if text is None:
-        return None
-    data = json.loads(text)
-    return p.Result(data.get("winner"), data["reason"], data.get("by"))
-
-
-def _result_json(result: p.Result, room: Room) -> str:
-    """How the table ended, with what the lobby shows of a finished table."""
-    state = room.state
-    return json.dumps(
-        {
-            "winner": result.winner,
-            "reason": result.reason,
-            "by": result.by,
-            "scores": list(state.scores),
-            "seq": room.seq,
-            "hand_number": state.hand_number,
-            "phase": state.phase.value,
-        },
-        separators=(",", ":"),
-    )

@@ -39,34 +39,46 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from deepsix.cards import Seat
-from deepsix.errors import DeepSixError, SerializationError, missing_extra
-from deepsix.io.wire import parse, wire_schema
+from deepsix.errors import missing_extra
+from deepsix.io.wire import wire_schema
 from deepsix.rulebook import RULEBOOK
 from deepsix.web import protocol as p
+from deepsix.web import rematch as rematches
 from deepsix.web import seating
 from deepsix.web.analysis import Analyses
 from deepsix.web.archive import MAX_STEPS, picture, record_text, replay_page
 from deepsix.web.credentials import (
     HOST_COOKIE,
     SEAT_COOKIE,
-    SEAT_NAMES,
-    clean_name,
-    cookie,
 )
 from deepsix.web.hint import hint
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
+from deepsix.web.requests import (
+    as_json,
+    client_address,
+    clock_of,
+    cursor_of,
+    endpoint,
+    error_body,
+    flag,
+    json_body,
+    player_name,
+    require_host,
+    require_visible,
+    secret_of,
+    set_cookie,
+    who,
+    whole_number,
+)
 from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
-from deepsix.web.sockets import same_origin
 
 try:  # the web extra; without it, one line says what to install
     from starlette.requests import Request
@@ -81,146 +93,8 @@ _log = logging.getLogger("deepsix.web")
 
 STATIC: Final = Path(__file__).parent / "static"
 """The browser client's files."""
-MAX_BODY_BYTES: Final = 8192
-"""The largest HTTP request body accepted."""
-MAX_CLOCK: Final = 24 * 3600.0
-"""The longest turn clock, in seconds."""
 PAGE_SIZE: Final = 20
 """Finished tables per page, unless asked otherwise (at most 100)."""
-
-Handler = Callable[[Request, Lobby], Awaitable[Response | object]]
-
-
-def _body_error(code: str, message: str) -> dict[str, object]:
-    return {"error": {"code": code, "message": message}}
-
-
-def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
-    """A route from a handler: JSON in and out, every refusal a JSON error body."""
-
-    async def run(request: Request) -> Response:
-        lobby: Lobby = request.app.state.lobby
-        try:
-            lobby.guard.request(client_address(request))
-            if request.method != "GET" and not same_origin(request.headers):
-                raise WebError("forbidden", "requests from other sites' pages are refused", 403)
-            result = await handler(request, lobby)
-        except WebError as error:
-            return JSONResponse(_body_error(error.code, error.message), error.status)
-        except DeepSixError as error:
-            return JSONResponse(_body_error("bad-request", str(error)), 400)
-        except Exception:
-            _log.exception("%s %s failed", request.method, request.url.path)
-            return JSONResponse(_body_error("internal", "the server failed; try again"), 500)
-        if isinstance(result, Response):
-            if "cache-control" not in result.headers:
-                result.headers["cache-control"] = "no-store"
-            return result
-        return JSONResponse(result, status, headers={"Cache-Control": "no-store"})
-
-    return run
-
-
-def _json(value: object) -> Any:
-    """A declared class as plain JSON data."""
-    return json.loads(p.encode(value))
-
-
-def client_address(request: Request) -> str | None:
-    """The address of the request's client (the peer; a proxy's, behind one)."""
-    return None if request.client is None else request.client.host
-
-
-async def _read_body(request: Request) -> bytes:
-    size = 0
-    chunks: list[bytes] = []
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise WebError("too-large", f"request bodies are at most {MAX_BODY_BYTES} bytes", 413)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _body(request: Request, allowed: set[str]) -> dict[str, Any]:
-    try:  # a body sent a byte at a time holds a connection: it has as long as headers have
-        async with asyncio.timeout(request.app.state.config.header_timeout):
-            body = await _read_body(request)
-    except TimeoutError:
-        raise WebError("timeout", "the request's body came too slowly", 408) from None
-    if not body:
-        return {}
-    try:
-        data = parse(body, max_chars=MAX_BODY_BYTES)
-    except SerializationError as error:
-        raise WebError("bad-request", f"the body is not valid JSON: {error}") from None
-    if type(data) is not dict:
-        raise WebError("bad-request", "the body must be a JSON object")
-    unknown = set(data) - allowed
-    if unknown:
-        raise WebError("bad-request", f"unknown keys: {', '.join(sorted(unknown))[:80]}")
-    return data
-
-
-def _secret(request: Request, name: str) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip() or None
-    return request.cookies.get(name)
-
-
-def _who(request: Request, room: Room) -> tuple[Seat | None, bool]:
-    """The request's seat at this table, and whether it holds the host's credential."""
-    seat = room.seat_holding(_secret(request, SEAT_COOKIE))
-    host = room.is_host(_secret(request, HOST_COOKIE)) or room.is_host(
-        request.cookies.get(HOST_COOKIE)
-    )
-    return seat, host
-
-
-def _visible(request: Request, room: Room) -> None:
-    """A private table exists only for its players, its host and those with its invite."""
-    if not room.private:
-        return
-    seat, host = _who(request, room)
-    invite = request.headers.get("x-invite")
-    if seat is None and not host and not (invite and hmac.compare_digest(invite, room.invite)):
-        raise WebError("no-such-table", f"no table {room.id!r}", 404)
-
-
-def _host(request: Request, room: Room) -> None:
-    if not _who(request, room)[1]:
-        raise WebError("forbidden", "only the table's host may do this", 403)
-
-
-def _set_cookie(
-    response: Response, request: Request, name: str, secret: str | None, table_id: str
-) -> None:
-    secure = request.app.state.config.secure_cookies or request.url.scheme == "https"
-    response.headers.append("set-cookie", cookie(name, secret, table_id, secure=secure))
-
-
-def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
-    value = data.get(key, default)
-    if type(value) is not bool:
-        raise WebError("bad-request", f"{key} must be true or false")
-    return value
-
-
-def _clock(data: dict[str, Any], default: float | None) -> float | None:
-    value = data.get("clock", default)
-    if value is None:
-        return None
-    if type(value) not in (int, float) or not 1 <= value <= MAX_CLOCK:
-        raise WebError("bad-request", f"clock is a number of seconds from 1 to {MAX_CLOCK:.0f}")
-    return float(value)
-
-
-def _name(value: object, seat: Seat) -> str:
-    try:
-        return clean_name(value, SEAT_NAMES[seat])
-    except ValueError as error:
-        raise WebError("bad-name", str(error)) from None
 
 
 # -- the lobby and tables ---------------------------------------------------------------------
@@ -233,41 +107,23 @@ async def _bots(request: Request, lobby: Lobby) -> object:
 async def _tables(request: Request, lobby: Lobby) -> object:
     status = request.query_params.get("status")
     if status == "finished":
-        limit = _int(request.query_params.get("limit"), PAGE_SIZE, 1, 100)
-        before = _cursor(request.query_params.get("before"))
+        limit = whole_number(request.query_params.get("limit"), PAGE_SIZE, 1, 100)
+        before = cursor_of(request.query_params.get("before"))
         tables, cursor = await lobby.finished_page(limit, before)
-        return {"tables": [_json(info) for info in tables], "next": cursor}
+        return {"tables": [as_json(info) for info in tables], "next": cursor}
     if status is not None:
         raise WebError("bad-request", "status is finished, or left out for the live lobby")
     frame = lobby.frame()
     listed = [*frame.open, *frame.running]
-    data = _json(frame)
+    data = as_json(frame)
     del data["op"]
-    data["tables"] = [_json(info) for info in listed]
+    data["tables"] = [as_json(info) for info in listed]
     return data
-
-
-def _int(text: str | None, default: int, low: int, high: int) -> int:
-    if text is None:
-        return default
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise WebError("bad-request", f"expected a whole number from {low} to {high}")
-    return int(text)
-
-
-def _cursor(text: str | None) -> tuple[float, str] | None:
-    if text is None:
-        return None
-    when, _, table_id = text.partition(":")
-    try:
-        return float(when), table_id[:40]
-    except ValueError:
-        raise WebError("bad-request", "before is the next cursor of the previous page") from None
 
 
 async def _create(request: Request, lobby: Lobby) -> Response:
     config = request.app.state.config
-    data = await _body(
+    data = await json_body(
         request, {"seats", "me", "name", "seed", "private", "clock", "standin", "hint"}
     )
     seats = data.get("seats", {})
@@ -290,18 +146,18 @@ async def _create(request: Request, lobby: Lobby) -> Response:
             )
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise WebError("bad-seed", "a seed is a whole number from 0 to 2**63 - 1")
-    private = _flag(data, "private", False)
-    hint = _flag(data, "hint", False)
-    clock = _clock(data, None if private else config.public_clock)
+    private = flag(data, "private", False)
+    hint = flag(data, "hint", False)
+    clock = clock_of(data, None if private else config.public_clock)
     standin = check_bot(data.get("standin", "heuristic"))
-    name = _name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
+    name = player_name(data.get("name"), seat_of(me) if me is not None else Seat.NORTH)
     room, secret, host = await lobby.create(
         seats=chosen, me=me, name=name, seed=seed, private=private, clock=clock, standin=standin,
         hint=hint,
         maker=client_address(request),
     )  # fmt: skip
     body: dict[str, object] = {
-        "table": _json(room.info()),
+        "table": as_json(room.info()),
         "url": f"/table/{room.id}",
         "invite": _invite_link(room),
         "host_token": host,
@@ -309,9 +165,9 @@ async def _create(request: Request, lobby: Lobby) -> Response:
     if secret is not None:
         body.update(seat=me, token=secret)
     response = JSONResponse(body, 201)
-    _set_cookie(response, request, HOST_COOKIE, host, room.id)
+    set_cookie(response, request, HOST_COOKIE, host, room.id)
     if secret is not None:
-        _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+        set_cookie(response, request, SEAT_COOKIE, secret, room.id)
     return response
 
 
@@ -321,28 +177,28 @@ def _invite_link(room: Room) -> str:
 
 async def _table(request: Request, lobby: Lobby) -> object:
     room = await lobby.room(request.path_params["table_id"])
-    _visible(request, room)
-    return _json(room.info())
+    require_visible(request, room)
+    return as_json(room.info())
 
 
 async def _join(request: Request, lobby: Lobby) -> Response:
-    data = await _body(request, {"seat", "name", "invite"})
+    data = await json_body(request, {"seat", "name", "invite"})
     room = await lobby.room(request.path_params["table_id"])
     invite = data.get("invite")
     invited = type(invite) is str and hmac.compare_digest(invite, room.invite)
     if room.private and not invited:
-        _visible(request, room)
+        require_visible(request, room)
     seat = seat_of(data.get("seat"))
-    secret = await seating.join(room, seat, _name(data.get("name"), seat))
+    secret = await seating.join(room, seat, player_name(data.get("name"), seat))
     response = JSONResponse(
         {
-            "table": _json(room.info()),
+            "table": as_json(room.info()),
             "seat": letter(seat),
             "token": secret,
             "url": f"/table/{room.id}",
         }
     )
-    _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    set_cookie(response, request, SEAT_COOKIE, secret, room.id)
     return response
 
 
@@ -350,112 +206,113 @@ async def _session(request: Request, lobby: Lobby) -> Response:
     room = await lobby.room(request.path_params["table_id"])
     if request.method == "DELETE":
         response = JSONResponse({"seat": None})
-        _set_cookie(response, request, SEAT_COOKIE, None, room.id)
-        _set_cookie(response, request, HOST_COOKIE, None, room.id)
+        set_cookie(response, request, SEAT_COOKIE, None, room.id)
+        set_cookie(response, request, HOST_COOKIE, None, room.id)
         return response
-    secret = _secret(request, SEAT_COOKIE)
+    secret = secret_of(request, SEAT_COOKIE)
     seat = room.seat_holding(secret)
     if seat is None or secret is None:
         raise WebError("unauthorized", "this token holds no seat at this table", 401)
     response = JSONResponse({"seat": letter(seat)})
-    _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+    set_cookie(response, request, SEAT_COOKIE, secret, room.id)
     return response
 
 
 async def _fill(request: Request, lobby: Lobby) -> object:
-    data = await _body(request, {"bot"})
+    data = await json_body(request, {"bot"})
     room = await lobby.room(request.path_params["table_id"])
-    seat, host = _who(request, room)
+    seat, host = who(request, room)
     if seat is None and not host:
         raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
     if not room.has_bots:
         lobby.guard.bot_table(room.maker, lobby.live())
     await seating.fill(room, check_bot(data.get("bot", "heuristic")))
-    return {"table": _json(room.info())}
+    return {"table": as_json(room.info())}
 
 
 async def _settings(request: Request, lobby: Lobby) -> object:
-    data = await _body(request, {"private", "clock", "standin"})
+    data = await json_body(request, {"private", "clock", "standin"})
     room = await lobby.room(request.path_params["table_id"])
-    _host(request, room)
+    require_host(request, room)
     await seating.configure(
         room,
-        private=_flag(data, "private", room.private) if "private" in data else None,
-        clock=_clock(data, None) if "clock" in data else False,
+        private=flag(data, "private", room.private) if "private" in data else None,
+        clock=clock_of(data, None) if "clock" in data else False,
         standin=check_bot(data["standin"]) if "standin" in data else None,
     )
-    return {"table": _json(room.info())}
+    return {"table": as_json(room.info())}
 
 
 async def _credential(request: Request, lobby: Lobby) -> Response:
     room = await lobby.room(request.path_params["table_id"])
     seat = seat_of(request.path_params["seat"])
-    mine, host = _who(request, room)
+    mine, host = who(request, room)
     if not host and mine != seat:
         raise WebError("forbidden", "only the host or the seat's own player may do this", 403)
     secret = await seating.reissue(room, seat)
     response = JSONResponse({"seat": letter(seat), "token": secret})
     if mine == seat:
-        _set_cookie(response, request, SEAT_COOKIE, secret, room.id)
+        set_cookie(response, request, SEAT_COOKIE, secret, room.id)
     return response
 
 
 async def _invite(request: Request, lobby: Lobby) -> object:
     room = await lobby.room(request.path_params["table_id"])
-    _host(request, room)
+    require_host(request, room)
     await seating.new_invite_code(room)
     return {"invite": _invite_link(room)}
 
 
 async def _to_bot(request: Request, lobby: Lobby) -> object:
-    data = await _body(request, {"bot"})
+    data = await json_body(request, {"bot"})
     room = await lobby.room(request.path_params["table_id"])
-    _host(request, room)
+    require_host(request, room)
     seat = seat_of(request.path_params["seat"])
     await seating.give_to_bot(room, seat, check_bot(data.get("bot", room.standin)))
-    return {"table": _json(room.info())}
+    return {"table": as_json(room.info())}
 
 
 async def _abandon(request: Request, lobby: Lobby) -> object:
     room = await lobby.room(request.path_params["table_id"])
-    _host(request, room)
+    require_host(request, room)
     async with room.runner.lock:
         if room.status == "finished":
             raise WebError("finished", "the table has ended")
         await room.finish(p.Result(None, "abandoned", None))
     room.tell(p.Notice("abandoned", "the host ended the table"))
-    return {"table": _json(room.info())}
+    return {"table": as_json(room.info())}
 
 
 async def _rematch(request: Request, lobby: Lobby) -> Response:
-    data = await _body(request, {"seating"})
+    data = await json_body(request, {"seating"})
     room = await lobby.room(request.path_params["table_id"])
-    seat, host = _who(request, room)
+    seat, host = who(request, room)
     if seat is None and not host:
         raise WebError("unauthorized", "a player (or the host) of this table asks for it", 401)
     seating = data.get("seating", "NESW")
     if type(seating) is not str:
         raise WebError("bad-seat", 'seating is a string such as "NSEW"')
-    new = await lobby.rematch(room, seating)
-    secret = _secret(request, SEAT_COOKIE)
-    new_seat = new.seat_holding(secret)
+    await rematches.rematch(lobby, room, seating)
+    new, new_seat, fresh = await rematches.claim(lobby, room, secret_of(request, SEAT_COOKIE))
     body = {
-        "table": _json(new.info()),
+        "table": as_json(new.info()),
         "url": f"/table/{new.id}",
         "seat": None if new_seat is None else letter(new_seat),
     }
+    if fresh is not None:
+        body["token"] = fresh  # for programs; a browser keeps the cookie
     response = JSONResponse(body, 201)
-    if new_seat is not None:
-        _set_cookie(response, request, SEAT_COOKIE, secret, new.id)
-    host_secret = _secret(request, HOST_COOKIE)
+    if fresh is not None:
+        set_cookie(response, request, SEAT_COOKIE, fresh, new.id)
+    host_secret = secret_of(request, HOST_COOKIE)
     if host and host_secret is not None:
-        _set_cookie(response, request, HOST_COOKIE, host_secret, new.id)
+        set_cookie(response, request, HOST_COOKIE, host_secret, new.id)
     return response
 
 
 async def _record(request: Request, lobby: Lobby) -> Response:
     room = await lobby.room(request.path_params["table_id"])
-    _visible(request, room)
+    require_visible(request, room)
     return PlainTextResponse(
         record_text(room),
         headers={"Content-Disposition": f'attachment; filename="deepsix-{room.id}.txt"'},
@@ -464,17 +321,19 @@ async def _record(request: Request, lobby: Lobby) -> Response:
 
 async def _replay(request: Request, lobby: Lobby) -> object:
     room = await lobby.room(request.path_params["table_id"])
-    _visible(request, room)
+    require_visible(request, room)
     query = request.query_params
-    start = _int(query.get("start"), 1, 1, 10**6)
-    count = None if query.get("count") is None else _int(query.get("count"), 1, 1, MAX_STEPS)
-    return _json(replay_page(room, query.get("seat"), start, count))
+    start = whole_number(query.get("start"), 1, 1, 10**6)
+    count = (
+        None if query.get("count") is None else whole_number(query.get("count"), 1, 1, MAX_STEPS)
+    )
+    return as_json(replay_page(room, query.get("seat"), start, count))
 
 
 async def _analysis(request: Request, lobby: Lobby) -> object:
     """A finished hand's costly moments (:mod:`deepsix.web.analysis`), or ``pending``."""
     room = await lobby.room(request.path_params["table_id"])
-    _visible(request, room)
+    require_visible(request, room)
     state = request.app.state
     if getattr(state, "analyses", None) is None:
         state.analyses = Analyses()
@@ -484,13 +343,13 @@ async def _analysis(request: Request, lobby: Lobby) -> object:
 async def _hint(request: Request, lobby: Lobby) -> object:
     """The quick bot's choice for the asker's seat (:mod:`deepsix.web.hint`)."""
     room = await lobby.room(request.path_params["table_id"])
-    return await hint(room, _who(request, room)[0])
+    return await hint(room, who(request, room)[0])
 
 
 async def _picture(request: Request, lobby: Lobby) -> Response:
     """One position of a finished game as SVG: ``?seat=N`` as that seat saw it, else open."""
     room = await lobby.room(request.path_params["table_id"])
-    _visible(request, room)
+    require_visible(request, room)
     drawn = picture(room, request.path_params["seq"], request.query_params.get("seat") or None)
     return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
@@ -533,7 +392,7 @@ async def http_error(request: Request, error: Exception) -> Response:
         return PlainTextResponse(str(getattr(error, "detail", "error")), status)
     code = {404: "no-such-route", 405: "method-not-allowed"}.get(status, "bad-request")
     message = "no such route" if status == 404 else str(getattr(error, "detail", "refused"))
-    return JSONResponse(_body_error(code, message), status)
+    return JSONResponse(error_body(code, message), status)
 
 
 async def page(request: Request) -> Response:

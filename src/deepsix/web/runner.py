@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from deepsix.actions import Action
 from deepsix.cards import Seat
 from deepsix.engine import apply
-from deepsix.errors import IllegalActionError
+from deepsix.errors import IllegalActionError, NotAnActionError
 from deepsix.play.bots import RandomBot
 from deepsix.state import GameState
 from deepsix.views import PlayerView, view
@@ -200,6 +200,8 @@ class Runner:
             options.append((seat, room.turn_began + room.clock, "turn", room.clock))
         since = room.absent_since(seat)
         if since is not None:
+            if room.connected(seat):  # away (silent), not gone: her grace runs from her turn
+                since = max(since, room.turn_began)
             options.append((seat, since + config.absent_grace, "absent", config.absent_grace))
         return min(options, key=lambda option: option[1]) if options else None
 
@@ -307,7 +309,7 @@ class Runner:
 def _legal(state: GameState, action: Action, seat: Seat) -> None:
     try:
         apply(state, action, seat=seat)
-    except IllegalActionError as error:
+    except (IllegalActionError, NotAnActionError) as error:
         raise BotFailure(f"an illegal move ({error})", "illegal") from None
 
 

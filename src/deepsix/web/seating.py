@@ -62,7 +62,8 @@ async def _set_seats(room: Room, seats: list[SeatSlot], **changes: Any) -> None:
     try:
         await room.save(room.row(**changes))
     except WebError:
-        room.seats = old
+        if room.seats is seats:  # not replaced meanwhile by another server's newer row
+            room.seats = old
         raise
     for name, value in changes.items():
         setattr(room, name, value)

@@ -189,6 +189,7 @@ async def table_socket(socket: WebSocket) -> None:
         hello = p.parse_client(await _receive_text(socket, HELLO_TIMEOUT))
         if not isinstance(hello, p.Hello):
             raise ProtocolError('the first message must be {"op": "hello", "protocol": 2, ...}')
+        await _catch_up_seats(room, hello.token or socket.cookies.get(SEAT_COOKIE))
         connection = _greet(socket, room, hello)
     except (WebError, TimeoutError, _Gone) as error:
         await _turn_away(socket, error)
@@ -207,6 +208,17 @@ async def table_socket(socket: WebSocket) -> None:
     finally:
         room.unsubscribe(connection)
         await _finish(connection, writer)
+
+
+async def _catch_up_seats(room: Room, secret: str | None) -> None:
+    """At a site of several servers, a seat taken at another server a moment ago may not have
+    reached this one yet: a credential that holds no seat here has the row read again."""
+    if secret is None or not room.services.peers.shared or room.seat_holding(secret) is not None:
+        return
+    with contextlib.suppress(Exception):  # storage down: the credential is judged as it is
+        row = await room.services.store.table(room.id)
+        if row is not None:
+            room.take_row(row)
 
 
 def _greet(socket: WebSocket, room: Room, hello: p.Hello) -> Connection:

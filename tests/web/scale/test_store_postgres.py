@@ -20,7 +20,8 @@ from deepsix.web.store import (
     open_exchange,
     open_store,
 )
-from deepsix.web.store.postgres import MIGRATIONS, PostgresExchange, PostgresStore, redacted
+from deepsix.web.store.exchange import PostgresExchange
+from deepsix.web.store.postgres import MIGRATIONS, PostgresStore, redacted
 from tests.web.scale.postgres import PostgresCluster
 from tests.web.store_contract import Opener, StoreContract, table_row
 

@@ -283,3 +283,28 @@ def play_one_hand_length(seed: int) -> list[object]:
         action, state = driver.step(state, bots)
         actions.append(action)
     return actions
+
+
+def test_seats_taken_at_both_servers_at_once_are_all_kept(
+    two_servers: tuple[SharedServer, SharedServer],
+) -> None:
+    """Seats joined at alternate servers, each before the other's change reached it: every
+    join is kept (a server that loses a row race takes the newer row and joins again, never
+    writes back its stale seats), and every token holds its seat at either server at once."""
+    first, second = two_servers
+    for round_ in range(4):
+        made = first.create({}, me="N")
+        table = made["table"]["id"]
+        tokens = {"N": made["token"]}
+        for index, seat in enumerate("ESW", start=1):
+            tokens[seat] = (second, first)[index % 2].join(table, seat)
+        with psycopg.connect(str(first.db)) as db:
+            query = "SELECT seats FROM deepsix.tables WHERE id = %s"
+            found = db.execute(query, (table,)).fetchone()
+        assert found is not None
+        assert [slot["kind"] for slot in json.loads(found[0])] == ["human"] * 4, round_
+        for seat, token in tokens.items():
+            for server in two_servers:
+                client = Client(server, table, token)
+                assert client.seat == Seat(SEATS.index(seat)), (round_, seat, server.name)
+                client.close()

@@ -81,7 +81,8 @@ def open_exchange(store: Store) -> Exchange | None:
     only one server may use it (an SQLite file)."""
     if not is_shared(store.location):
         return None
-    from deepsix.web.store.postgres import PostgresExchange, PostgresStore
+    from deepsix.web.store.exchange import PostgresExchange
+    from deepsix.web.store.postgres import PostgresStore
 
     if isinstance(store, PostgresStore):
         return PostgresExchange(store.url, store.origin)

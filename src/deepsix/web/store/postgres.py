@@ -8,8 +8,8 @@ refused with :class:`~deepsix.web.store.base.SeqTaken`.
 
 Every write is announced to the other servers in its own transaction
 (``pg_notify``): the announcement is delivered if and only if the write
-committed, in commit order.  :class:`PostgresExchange` is a server's side
-of that channel -- it listens, publishes what needs no storage (presence,
+committed, in commit order.  :class:`~deepsix.web.store.exchange.PostgresExchange`
+is a server's side of that channel -- it listens, publishes what needs no storage (presence,
 notices), and holds the *leases* that make one server at a time run a
 table's deals, bots and clocks (:mod:`deepsix.web.cluster`).
 
@@ -28,12 +28,11 @@ newer one is refused.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -52,7 +51,13 @@ from deepsix.web.store.base import (
     TableStatus,
 )
 from deepsix.web.store.location import public_location
-from deepsix.web.store.rows import COLUMNS, row_of_values, values_of_row
+from deepsix.web.store.rows import (
+    COLUMNS,
+    finished_filter,
+    read_rows,
+    row_of_values,
+    values_of_row,
+)
 
 try:  # the postgres extra; without it, one line says what to install
     import psycopg
@@ -60,7 +65,15 @@ try:  # the postgres extra; without it, one line says what to install
 except ImportError as _missing:
     raise missing_extra("deepsix.web.store.postgres", "postgres", _missing) from None
 
-__all__ = ["CHANNEL", "LOCK_SPACE", "MIGRATIONS", "PostgresExchange", "PostgresStore", "redacted"]
+__all__ = [
+    "CHANNEL",
+    "LOCK_SPACE",
+    "MIGRATIONS",
+    "PostgresStore",
+    "announcement_text",
+    "one_line",
+    "redacted",
+]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -138,7 +151,8 @@ def redacted(url: str) -> str:
     return public_location(url)
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
+    """An error as one line of at most 300 characters (for the log and for errors)."""
     return " ".join(str(error).split())[:300] or type(error).__name__
 
 
@@ -161,7 +175,7 @@ class PostgresStore:
             self._open()
         except psycopg.Error as error:
             self.close()
-            raise StoreRefused(f"{self.location}: cannot use it ({_one_line(error)})") from None
+            raise StoreRefused(f"{self.location}: cannot use it ({one_line(error)})") from None
         except StoreRefused:
             self.close()
             raise
@@ -222,12 +236,12 @@ class PostgresStore:
         except psycopg.Error as error:
             if self._db is not None and (self._db.broken or self._db.closed):
                 self._db = None
-            raise StoreUnavailable(f"{self.location}: {what} failed: {_one_line(error)}") from None
+            raise StoreUnavailable(f"{self.location}: {what} failed: {one_line(error)}") from None
 
     def _announce(
         self, db: psycopg.Connection[tuple[Any, ...]], message: Mapping[str, object]
     ) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, _payload(self.origin, message)))
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, announcement_text(self.origin, message)))
 
     # -- the interface ---------------------------------------------------------------------
 
@@ -305,13 +319,7 @@ class PostgresStore:
                 (list(statuses),),
             ).fetchall(),
         )
-        rows: list[TableRow] = []
-        self._damaged = []
-        for values in found:
-            try:
-                rows.append(_versioned(values))
-            except (ValueError, TypeError, KeyError, TableCorrupt) as error:
-                self._damaged.append((str(values[0]), f"its row cannot be read: {error}"))
+        rows, self._damaged = read_rows(found, _versioned)
         return rows
 
     def damaged(self) -> list[tuple[str, str]]:
@@ -322,11 +330,9 @@ class PostgresStore:
         self, limit: int, before: tuple[float, str] | None = None, *, listed_only: bool = True
     ) -> list[TableRow]:
         """Finished tables, the latest first, ``limit`` at a time."""
-        where = "status = 'finished'" + (" AND NOT private" if listed_only else "")
-        parameters: tuple[Any, ...] = ()
-        if before is not None:
-            where += " AND (finished < %s OR (finished = %s AND id < %s))"
-            parameters = (before[0], before[0], before[1])
+        where, parameters = finished_filter(
+            before, listed_only=listed_only, mark="%s", listed="NOT private"
+        )
         sql = (
             f"SELECT {COLUMNS}, version FROM deepsix.tables WHERE {where}"
             " ORDER BY finished DESC, id DESC LIMIT %s"
@@ -422,7 +428,8 @@ def _versioned(values: tuple[Any, ...]) -> TableRow:
     return attrs.evolve(row_of_values(values[:-1]), version=int(values[-1]))
 
 
-def _payload(origin: str, message: Mapping[str, object]) -> str:
+def announcement_text(origin: str, message: Mapping[str, object]) -> str:
+    """An announcement as sent: the message and its origin, cut to what changed if too long."""
     text = json.dumps({**message, "o": origin}, separators=(",", ":"))
     if len(text.encode()) > MAX_PAYLOAD:  # too long to carry: say what changed, readers fetch it
         text = json.dumps(
@@ -430,149 +437,3 @@ def _payload(origin: str, message: Mapping[str, object]) -> str:
             separators=(",", ":"),
         )
     return text
-
-
-class PostgresExchange:
-    """A server's side of the shared database: announcements in and out, and table leases.
-
-    ``origin`` is the store's (announcements of its own writes are skipped).
-    :meth:`messages` yields the other servers' announcements as dicts (a
-    ``{"k": "resync"}`` after the listening connection was lost and made
-    again: announcements may have been missed).
-    """
-
-    RETRY: Final = (0.2, 0.5, 1.0, 2.0, 5.0)
-
-    def __init__(self, url: str, origin: str) -> None:
-        self.url = url
-        self.origin = origin
-        self.location = redacted(url)
-        self.server = 0
-        """This server's number (its advisory lock's second key); 0 until :meth:`open`."""
-        self._control: psycopg.AsyncConnection[tuple[Any, ...]] | None = None
-        self._closed = False
-
-    async def open(self) -> None:
-        """Connect, and take a server number of our own (its lock held while we live)."""
-        control = await psycopg.AsyncConnection.connect(
-            self.url, autocommit=True, connect_timeout=10, application_name="deepsix serve"
-        )
-        while True:
-            number = secrets.randbelow(2**31 - 1) + 1
-            found = await (
-                await control.execute("SELECT pg_try_advisory_lock(%s, %s)", (LOCK_SPACE, number))
-            ).fetchone()
-            if found is not None and found[0]:
-                break
-        self.server = number
-        self._control = control
-
-    async def close(self) -> None:
-        """Let go of everything (the leases lapse with the lock at once)."""
-        self._closed = True
-        if self._control is not None:
-            with contextlib.suppress(psycopg.Error):
-                await self._control.close()
-            self._control = None
-
-    def _live(self) -> psycopg.AsyncConnection[tuple[Any, ...]]:
-        if self._control is None or self._control.closed or self._control.broken:
-            raise StoreUnavailable(f"{self.location}: the server's connection is lost")
-        return self._control
-
-    async def alive(self) -> bool:
-        """Whether our connection (so our lock, so our leases) still holds."""
-        try:
-            await self._live().execute("SELECT 1")
-        except (psycopg.Error, StoreUnavailable):
-            return False
-        return True
-
-    async def publish(self, message: Mapping[str, object]) -> None:
-        """Tell the other servers ``message`` (nothing is stored; lost if nobody listens)."""
-        try:
-            await self._live().execute(
-                "SELECT pg_notify(%s, %s)", (CHANNEL, _payload(self.origin, message))
-            )
-        except (psycopg.Error, StoreUnavailable) as error:
-            _log.warning("cluster: an announcement was not sent: %s", _one_line(error))
-
-    async def claim(self, table_ids: Sequence[str]) -> set[str]:
-        """Take the leases of these tables that no live server holds; the ones we hold now."""
-        if not table_ids:
-            return set()
-        cursor = await self._live().execute(
-            """
-            WITH live AS (
-                SELECT objid::bigint AS server FROM pg_locks
-                WHERE locktype = 'advisory' AND classid = %(space)s AND objsubid = 2 AND granted
-            )
-            INSERT INTO deepsix.leases (table_id, server)
-            SELECT id, %(me)s FROM deepsix.tables WHERE id = ANY(%(ids)s)
-            ON CONFLICT (table_id) DO UPDATE SET server = EXCLUDED.server,
-                since = extract(epoch FROM now())
-            WHERE deepsix.leases.server = %(me)s
-                OR deepsix.leases.server NOT IN (SELECT server FROM live)
-            RETURNING table_id
-            """,
-            {"space": LOCK_SPACE, "me": self.server, "ids": list(table_ids)},
-        )
-        return {str(row[0]) for row in await cursor.fetchall()}
-
-    async def release(self, table_ids: Collection[str]) -> None:
-        """Give up these leases (finished tables, a server stopping)."""
-        if table_ids:
-            with contextlib.suppress(psycopg.Error, StoreUnavailable):
-                await self._live().execute(
-                    "DELETE FROM deepsix.leases WHERE server = %s AND table_id = ANY(%s)",
-                    (self.server, list(table_ids)),
-                )
-
-    async def moves_after(self, seqs: Mapping[str, int]) -> dict[str, int]:
-        """The stored move count of each table whose count is past the one given."""
-        if not seqs:
-            return {}
-        cursor = await self._live().execute(
-            "SELECT table_id, max(seq) FROM deepsix.moves WHERE table_id = ANY(%s)"
-            " GROUP BY table_id",
-            (list(seqs),),
-        )
-        return {
-            str(table_id): int(top)
-            for table_id, top in await cursor.fetchall()
-            if int(top) > seqs[str(table_id)]
-        }
-
-    async def messages(self) -> AsyncIterator[dict[str, Any]]:
-        """The other servers' announcements, for ever (reconnecting when the line drops)."""
-        failures = 0
-        first = True
-        while not self._closed:
-            try:
-                listener = await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=10, application_name="deepsix listen"
-                )
-            except psycopg.Error as error:
-                _log.warning("cluster: cannot listen (%s); trying again", _one_line(error))
-                await asyncio.sleep(self.RETRY[min(failures, len(self.RETRY) - 1)])
-                failures += 1
-                continue
-            try:
-                await listener.execute(f"LISTEN {CHANNEL}")
-                if not first:
-                    yield {"k": "resync"}
-                first = False
-                failures = 0
-                async for notice in listener.notifies():
-                    try:
-                        message = json.loads(notice.payload)
-                    except ValueError:
-                        continue
-                    if type(message) is dict and message.get("o") != self.origin:
-                        yield message
-            except psycopg.Error as error:
-                if not self._closed:
-                    _log.warning("cluster: the listening connection dropped (%s)", _one_line(error))
-            finally:
-                with contextlib.suppress(psycopg.Error):
-                    await listener.close()

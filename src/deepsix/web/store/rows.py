@@ -9,11 +9,21 @@ what no server wrote (an unknown seat kind or status) with
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from deepsix.web.store.base import SeatRow, TableCorrupt, TableRow, seat_rows
 
-__all__ = ["COLUMNS", "KINDS", "STATUSES", "row_of_values", "seats_json", "values_of_row"]
+__all__ = [
+    "COLUMNS",
+    "KINDS",
+    "STATUSES",
+    "finished_filter",
+    "read_rows",
+    "row_of_values",
+    "seats_json",
+    "values_of_row",
+]
 
 COLUMNS: Final = (
     "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
@@ -110,3 +120,31 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         next=next_table,
         hint=bool(hint),
     )
+
+
+def read_rows(
+    found: Iterable[tuple[Any, ...]], read: Callable[[tuple[Any, ...]], TableRow] = row_of_values
+) -> tuple[list[TableRow], list[tuple[str, str]]]:
+    """The rows read back with ``read``, and the ones that cannot be: ``(id, reason)`` each
+    (a damaged row is quarantined by the server, never fatal to the others)."""
+    rows: list[TableRow] = []
+    damaged: list[tuple[str, str]] = []
+    for values in found:
+        try:
+            rows.append(read(values))
+        except (ValueError, TypeError, KeyError, TableCorrupt) as error:
+            damaged.append((str(values[0]), f"its row cannot be read: {error}"))
+    return rows, damaged
+
+
+def finished_filter(
+    before: tuple[float, str] | None, *, listed_only: bool, mark: str, listed: str
+) -> tuple[str, tuple[Any, ...]]:
+    """The ``WHERE`` clause and parameters of a page of finished tables, the latest first:
+    those after the cursor ``before`` (``(finished, id)`` of the previous page's last).
+    ``mark`` is the driver's placeholder, ``listed`` its test for a listed table."""
+    where = "status = 'finished'" + (f" AND {listed}" if listed_only else "")
+    if before is None:
+        return where, ()
+    where += f" AND (finished < {mark} OR (finished = {mark} AND id < {mark}))"
+    return where, (before[0], before[0], before[1])

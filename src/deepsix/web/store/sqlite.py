@@ -35,7 +35,13 @@ from deepsix.web.store.base import (
     TableStatus,
 )
 from deepsix.web.store.lock import FileLock
-from deepsix.web.store.rows import COLUMNS, row_of_values, values_of_row
+from deepsix.web.store.rows import (
+    COLUMNS,
+    finished_filter,
+    read_rows,
+    row_of_values,
+    values_of_row,
+)
 
 __all__ = ["APPLICATION_ID", "SQLiteStore"]
 
@@ -261,13 +267,7 @@ class SQLiteStore:
             f"SELECT {COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY created, id",
             wanted,
         ).fetchall()
-        rows: list[TableRow] = []
-        self._damaged = []
-        for values in found:
-            try:
-                rows.append(row_of_values(values))
-            except (ValueError, TypeError, KeyError, TableCorrupt) as error:
-                self._damaged.append((str(values[0]), f"its row cannot be read: {error}"))
+        rows, self._damaged = read_rows(found)
         return rows
 
     def damaged(self) -> list[tuple[str, str]]:
@@ -278,11 +278,9 @@ class SQLiteStore:
         self, limit: int, before: tuple[float, str] | None = None, *, listed_only: bool = True
     ) -> list[TableRow]:
         """Finished tables, the latest first, ``limit`` at a time."""
-        where = "status = 'finished'" + (" AND private = 0" if listed_only else "")
-        parameters: tuple[Any, ...] = ()
-        if before is not None:
-            where += " AND (finished < ? OR (finished = ? AND id < ?))"
-            parameters = (before[0], before[0], before[1])
+        where, parameters = finished_filter(
+            before, listed_only=listed_only, mark="?", listed="private = 0"
+        )
         found = self._run(
             "listing finished tables",
             f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY finished DESC, id DESC LIMIT ?",

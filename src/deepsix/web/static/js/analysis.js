@@ -46,7 +46,7 @@ function momentItem(moment, name, stepLink) {
 /** The analysis of hand `hand` as a section; filled in when the server has it. */
 export function analysisSection(tableId, hand, { name = (s) => SEAT_NAMES[s], stepLink = null } = {}) {
   const body = h("div", { class: "analysis-body", "aria-live": "polite" },
-    h("p", { class: "muted", text: "Analysing the hand… (a few seconds to a minute)" }));
+    h("p", { class: "muted", text: "Analysing the hand… (seconds to a few minutes, as busy as the server is)" }));
   const section = h("section", { class: "summary-analysis", dataset: { hand: String(hand), state: "pending" } },
     h("h3", { text: "Costly moments" }), body);
   const show = (data) => {

@@ -75,7 +75,7 @@ export class ReplayPage {
           " ", h("a", { class: "button", href: "/" }, "Lobby"))),
       h("div", { class: "replay-main" }, this.picture, h("section", { class: "panel" }, h("h3", { text: "This step" }), this.narration)),
       h("section", { class: "panel replay-analysis" }, h("h2", { text: "Where the points went" }),
-        h("p", { class: "muted", text: "Each hand's decisions that cost 10 points or more against the best choice: cards from eight tricks left solved exactly with every hand seen, earlier ones estimated on deals dealt to fit what the player saw. \"Show\" goes to the position before the decision." }),
+        h("p", { class: "muted", text: "Each hand's decisions that cost 10 points or more against the best choice: cards of the last six tricks solved exactly with every hand seen, earlier decisions estimated on deals dealt to fit what the player saw. \"Show\" goes to the position before the decision." }),
         this.hands.map((record) => h("div", { class: "replay-hand-analysis" }, h("h3", { text: `Hand ${record.number}` }),
           analysisSection(this.tableId, record.number, {
             name: (s) => this.name(s),
