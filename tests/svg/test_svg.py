@@ -29,7 +29,7 @@ from deepsix import (
 )
 from deepsix import svg as pictures
 from deepsix.svg._cards import card_name
-from deepsix.svg.table import PHASE_NAMES
+from deepsix.svg._describe import PHASE_NAMES
 from tests.support.strategies import examples, reachable_states
 from tests.svg.golden import GOLDEN, drawings
 from tests.svg.positions import positions
