@@ -34,6 +34,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, Final
 
+from deepsix.errors import DeepSixError
 from deepsix.io.record import record_of, write_record
 from deepsix.rebuild import history_start, walk
 from deepsix.state import GameState
@@ -52,6 +53,11 @@ KEEP: Final = 2000
 """Hands whose analysis a server keeps in memory (the oldest are forgotten first)."""
 
 _log = logging.getLogger("deepsix.web.analysis")
+
+
+class AnalysisFailedError(DeepSixError, RuntimeError):
+    """A hand's analysis worker ran past its time or exited with an error (logged and shown
+    to the players as a failed analysis, never fatal to the table)."""
 
 
 def hand_record(state: GameState, hand: int) -> str:
@@ -128,11 +134,13 @@ class Analyses:
                 out, err = await process.communicate(job)
         except TimeoutError:
             process.kill()
-            raise RuntimeError("the analysis overran its time") from None
+            raise AnalysisFailedError("the analysis overran its time") from None
         finally:
             self._processes.discard(process)
         if process.returncode != 0:
-            raise RuntimeError(err.decode(errors="replace").strip()[-200:] or "the worker failed")
+            raise AnalysisFailedError(
+                err.decode(errors="replace").strip()[-200:] or "the worker failed"
+            )
         data = json.loads(out)
         assert isinstance(data, dict)
         return data
