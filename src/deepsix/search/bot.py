@@ -117,22 +117,22 @@ class SearchBot:
     1
     """
 
-    worlds: int = attrs.field(default=8, validator=_positive)
+    worlds: int = attrs.field(default=10, validator=_positive)
     """Deals sampled per play decision in the endgame (each solved double dummy)."""
     solve_tricks: int = attrs.field(default=7, validator=_tricks)
     """Solve exactly when at most this many tricks are left (the current one included)."""
-    node_limit: int = attrs.field(default=100_000, validator=_positive)
+    node_limit: int = attrs.field(default=200_000, validator=_positive)
     """Search nodes allowed per sampled deal in the endgame; a deal that needs more does
     not vote (if none is solved, the play-out policy's card is played)."""
-    rollout_worlds: int = attrs.field(default=4, validator=_non_negative)
+    rollout_worlds: int = attrs.field(default=8, validator=_non_negative)
     """Deals sampled per play decision before the endgame, each candidate card played
     out in each; 0 plays the policy's card there."""
-    auction_rollouts: int = attrs.field(default=4, validator=_non_negative)
+    auction_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per auction decision (passing and the highest bid open); 0 bids
     as the policy does."""
-    sunk_rollouts: int = attrs.field(default=2, validator=_non_negative)
+    sunk_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per suit when choosing the sunk suit; 0 sinks as the policy does."""
-    exchange_rollouts: int = attrs.field(default=3, validator=_non_negative)
+    exchange_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per invitation or pass decision; 0 shows and passes as the policy
     does."""
     candidates: int = attrs.field(default=2, validator=_positive)
@@ -153,9 +153,12 @@ class SearchBot:
 
     @classmethod
     def quick(cls) -> SearchBot:
-        """The budget for live tables: every phase searched, a decision about 0.1 s or less
-        (median) on the compiled build.  Known by name as ``"search-quick"`` and as
-        ``"search"`` (it is ``SearchBot()``).
+        """The budget for live tables, a decision about 0.1 s or less (median) on the
+        compiled build: the card play searched from the first trick (play-outs over 8
+        deals, the endgame solved as :meth:`endgame` solves it); the auction, the sunk
+        suit, the invitation and the passes are the heuristic's, since a few play-outs
+        cannot tell their options apart (``docs/search-bot.md``).  Known by name as
+        ``"search-quick"`` and as ``"search"`` (it is ``SearchBot()``).
 
         >>> SearchBot.quick() == SearchBot()
         True
