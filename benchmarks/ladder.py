@@ -82,7 +82,15 @@ target, whole-hand ``search-deep`` against today's search-deep (``search-endgame
 directly, not through the chain; its 160 deals were registered before its run
 (a run stopped at the deadline reports the deals it finished, in seed order).  The
 search rungs' whole-game deals (20, 20, 10, 10) were registered before their run, in
-the same way; ``--games`` plays only the whole games."""
+the same way; ``--games`` plays only the whole games.
+
+The budgets changed during the run (``docs/search-bot.md``): the first
+``search-quick`` (every phase searched) played its 120 deals against
+``search-endgame``, and the first whole-hand ``search-deep`` 18 deals
+against it (stopped there, losing); both presets were then changed to search
+the card play only, and the pairs ``search-quick``/``search-endgame`` and
+``search-deep``/``search-endgame`` were played again from deal 0 on the same
+registered deals."""
 
 
 class ISMCTSCards:

@@ -167,20 +167,24 @@ class SearchBot:
 
     @classmethod
     def deep(cls) -> SearchBot:
-        """The budget for analysis and evaluation: every phase searched, a decision about a
-        second or less (median) on the compiled build.  Known by name as ``"search-deep"``.
+        """The budget for analysis and evaluation, a decision about a second or less (median)
+        on the compiled build: the card play searched from the first trick with twice the
+        deals of :meth:`quick` and three candidates, the endgame on 16 deals; like
+        :meth:`quick` it leaves the auction, the sunk suit, the invitation and the passes to
+        the heuristic (searching them at 6 to 12 play-outs a decision lost points against
+        :meth:`endgame`, ``docs/search-bot.md``).  Known by name as ``"search-deep"``.
 
         >>> SearchBot.deep().solve_tricks
         7
         """
         return cls(
-            worlds=10,
+            worlds=16,
             solve_tricks=7,
             node_limit=200_000,
-            rollout_worlds=10,
-            auction_rollouts=12,
-            sunk_rollouts=6,
-            exchange_rollouts=8,
+            rollout_worlds=16,
+            auction_rollouts=0,
+            sunk_rollouts=0,
+            exchange_rollouts=0,
             candidates=3,
             playout_solve=6,
             playout_node_limit=50_000,
