@@ -4,7 +4,10 @@ The recipe is *perfect-information Monte Carlo* (PIMC), as in strong bridge
 and Skat programs: deal the unseen cards at random, consistently with
 everything the seat knows (:func:`deepsix.sample_state`), look at each
 sampled deal as if all cards were face up, and take the option whose
-average outcome over the samples is best.  Every phase is searched that way:
+average outcome over the samples is best.  Every phase can be searched that way
+(the named budgets, :meth:`SearchBot.quick` and :meth:`SearchBot.deep`, search the
+card play and leave the other phases to the heuristic: a few play-outs a decision
+cannot tell calls or passes apart):
 
 * **Play, endgame** (at most :attr:`SearchBot.solve_tricks` tricks left):
   every sampled deal is solved exactly for every legal card
