@@ -82,7 +82,8 @@ def test_the_shared_properties_are_the_declared_ones(cls: type) -> None:
         if isinstance(prop, property):
             assert (prop.__doc__ or "").strip() == shared.doc
         else:
-            assert cls is GameState and type(prop).__name__ == "getset_descriptor"
+            assert cls is GameState
+            assert type(prop).__name__ == "getset_descriptor"
 
 
 @given(reachable_states())
