@@ -462,3 +462,15 @@ def test_the_calls_need_a_state(value: object) -> None:
         legal_actions(value)  # type: ignore[call-overload]  # deliberately wrong
     with pytest.raises(WrongTypeError, match=rf"^apply\(\) needs a GameState, not {kind}$"):
         apply(value, Pass(E))  # type: ignore[call-overload]  # deliberately wrong
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, (7,)])
+def test_a_deal_needs_a_seed_or_a_generator(seed: object) -> None:
+    """shuffled_deal takes an int, a random.Random or None; anything else (a bool too) is
+    refused with a typed error naming what was given."""
+    kind = type(seed).__name__
+    with pytest.raises(
+        WrongTypeError,
+        match=rf"^shuffled_deal\(\) needs an int, a random\.Random or None, not {kind}$",
+    ):
+        shuffled_deal(seed)  # type: ignore[call-overload]  # deliberately wrong
