@@ -322,6 +322,43 @@ MUTANTS: Final[tuple[Mutant, ...]] = (
         "a setup is equal to its copy (the generated value methods)",
         ("tests/core/test_value_methods.py::test_a_value_pickles_and_hashes_with_every_field",),
     ),
+    # mutmut does not mutate decorated functions (properties included): these are written by
+    # hand, of the kinds it makes, for the properties that state a rule.
+    Mutant(
+        "state",
+        "if self.scores[0] < self.scores[1] else",
+        "if self.scores[0] > self.scores[1] else",
+        "the lower total wins the game (R-END-1), as the state's winner says",
+        ("tests/core/test_full_game.py::test_random_games_reach_a_winner",),
+    ),
+    Mutant(
+        "state",
+        "(self.phase is not Phase.GAME_OVER)",
+        "(self.phase is Phase.GAME_OVER)",
+        "the hand number counts the hand being played",
+        ("tests/core/test_state.py::test_the_hand_number_counts_the_hand_being_played",),
+    ),
+    Mutant(
+        "views",
+        "return self.seat is not None and self.seat == self.to_act",
+        "return self.seat is not None or self.seat == self.to_act",
+        "a view says it is the seat's turn only when it is",
+        (f"{_VIEWS}::test_view_legal_actions_are_the_seats_legal_actions",),
+    ),
+    Mutant(
+        "tricks",
+        "        return self.plays[0][0]",
+        "        return self.plays[1][0]",
+        "a trick's leader is the seat that played first",
+        (f"{_TRICKS}::test_trick_record",),
+    ),
+    Mutant(
+        "events",
+        "        return self.number == HAND_SIZE",
+        "        return self.number != HAND_SIZE",
+        "the hand's fourteenth trick is its last",
+        (f"{_EVENTS}::test_each_hand_yields_its_moments_once",),
+    ),
 )
 """The smoke's mutants, a few per core module."""
 
