@@ -474,3 +474,16 @@ def test_a_deal_needs_a_seed_or_a_generator(seed: object) -> None:
         match=rf"^shuffled_deal\(\) needs an int, a random\.Random or None, not {kind}$",
     ):
         shuffled_deal(seed)  # type: ignore[call-overload]  # deliberately wrong
+
+
+def test_a_new_game_takes_rules_and_a_dealer_seat() -> None:
+    """new_game takes a Rules (or None for the defaults) and a dealer: a Seat, or its number
+    0 to 3; anything else is refused with the library's ParseError, naming what was given."""
+    assert new_game(dealer=3).dealer is W  # type: ignore[arg-type]  # a seat's number is taken too
+    assert new_game(dealer=0).dealer is N  # type: ignore[arg-type]  # as above
+    assert new_game(None, E).rules == Rules()
+    for dealer in (4, -1, "N", 1.0, None):
+        with pytest.raises(ParseError, match=r"^dealer must be a Seat, not "):
+            new_game(dealer=dealer)  # type: ignore[arg-type]  # deliberately wrong
+    with pytest.raises(ParseError, match=r"^rules must be a Rules, not dict$"):
+        new_game({})  # type: ignore[arg-type]  # deliberately wrong
