@@ -26,9 +26,10 @@ from typing import Any, Final
 
 import deepsix
 from deepsix.cards import Seat
-from deepsix.engine import apply, new_game
+from deepsix.engine import new_game
 from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
+from deepsix.rebuild import walk
 from deepsix.rules import Rules
 from deepsix.web import protocol as p
 from deepsix.web.config import ServerConfig
@@ -97,11 +98,13 @@ class Lobby:
         except Exception as error:
             raise ValueError(f"its rules cannot be read: {_reason(error)}") from None
         state = new_game(rules, seat_of(row.dealer))
-        for number, text in enumerate(moves, start=1):
-            try:
-                state = apply(state, action_from_wire(json.loads(text)))
-            except Exception as error:
-                raise ValueError(f"move {number} cannot be replayed: {_reason(error)}") from None
+        done = 0
+        try:
+            for step in walk(state, (action_from_wire(json.loads(text)) for text in moves)):
+                state = step.after
+                done += 1
+        except Exception as error:
+            raise ValueError(f"move {done + 1} cannot be replayed: {_reason(error)}") from None
         room = Room(self.services, row, rules, state)
         for index, slot in enumerate(room.seats):
             if slot.kind == "bot" and (slot.bot is None or slot.bot not in BOT_NAMES):
