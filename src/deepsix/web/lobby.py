@@ -37,6 +37,7 @@ from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite
 from deepsix.web.limits import Guard
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, seat_of
+from deepsix.web.services import sweep_forever
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
 __all__ = ["Lobby", "info_of_row"]
@@ -125,7 +126,9 @@ class Lobby:
         """Start every room's runner and the sweeper."""
         for room in self.rooms.values():
             room.runner.start()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._sweeper = asyncio.get_running_loop().create_task(
+            sweep_forever(self.sweep, SWEEP, "the lobby's sweep")
+        )
 
     async def close(self) -> None:
         """Stop the sweeper and every runner."""
@@ -338,14 +341,6 @@ class Lobby:
             listener.push(text)
 
     # -- the sweeper --------------------------------------------------------------------------
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                await self.sweep()
-            except Exception:  # pragma: no cover - a bug here must not stop the sweeping
-                _log.exception("the lobby's sweep failed")
 
     async def sweep(self) -> None:
         """Push presence changes; close what nobody attends; drop old finished rooms."""
