@@ -139,3 +139,18 @@ def test_the_hand_number_counts_the_hand_being_played() -> None:
             state, shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
         )
     assert state.hand_number == len(state.completed_hands) >= 1
+
+
+def test_a_finished_game_reads_as_nobody_to_act_and_each_teams_score() -> None:
+    """repr once the game is over: nobody acts; the scores are each team's own, in order."""
+    rng = random.Random(6)
+    state = new_game()
+    while not state.is_over:
+        state = apply(
+            state, shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
+        )
+    ns, ew = state.scores
+    assert ns != ew
+    assert repr(state) == (
+        f"<GameState hand {state.hand_number} game-over, to act: nobody, scores {ns}-{ew}>"
+    )
