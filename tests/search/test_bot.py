@@ -8,6 +8,7 @@ import random
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -218,6 +219,27 @@ def test_with_no_budget_before_the_endgame_it_is_the_policy() -> None:
         action = bot.choose(mine, random.Random(1))
         assert action == heuristic.choose(mine, rng)
         state = apply(state, action)
+
+
+@pytest.mark.parametrize("preset", [SearchBot.quick, SearchBot.deep], ids=["quick", "deep"])
+def test_the_presets_leave_every_phase_before_the_play_to_the_policy(
+    preset: Callable[[], SearchBot],
+) -> None:
+    """The named budgets search the card play only: the auction, the sunk suit, the
+    invitation, the passes and the melds are exactly the heuristic's (their budgets are 0:
+    the explicit fallback); the card play before the endgame has deals to search."""
+    bot = preset()
+    assert (bot.auction_rollouts, bot.sunk_rollouts, bot.exchange_rollouts) == (0, 0, 0)
+    assert bot.rollout_worlds > 0
+    heuristic = HeuristicBot()
+    for seed in (31, 32):
+        state = apply(new_game(), shuffled_deal(seed))
+        while state.phase is not Phase.PLAY:
+            assert state.to_act is not None
+            mine = view(state, state.to_act)
+            action = bot.choose(mine, random.Random(1))
+            assert action == heuristic.choose(mine, random.Random(0))
+            state = apply(state, action)
 
 
 def _compared(bot: SearchBot, mine: PlayerView, candidates: list[Action], seed: int) -> Action:
