@@ -45,7 +45,10 @@ CANDIDATES: Final = (
     "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._facts",
+    "deepsix.adapters._tally",
     "deepsix.adapters._encoder",
+    "deepsix.adapters._stepwise",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
