@@ -49,6 +49,7 @@ CANDIDATES: Final = (
     "deepsix.adapters._tally",
     "deepsix.adapters._encoder",
     "deepsix.adapters._stepwise",
+    "deepsix.adapters._masks",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 from threading import get_ident
 from typing import Final, Protocol
 
+from deepsix.cards import Seat
 from deepsix.state import GameState
 from deepsix.tricks import Trick
 from deepsix.views import PlayerView
 
 from ._encoder import NUM_CARDS, PHASE_INDEX, RELATIVE, TRICK_ROW, Encoder
 from ._facts import Facts, facts_of_state, facts_of_view
-from ._tally import add_cards, add_pair, extended_tally
+from ._tally import add_cards, extended_tally
 
 __all__ = ["Changes", "StepWriter", "Vector", "Written"]
 
@@ -56,18 +57,24 @@ class Written:
     """
 
     __slots__ = (
+        "dealer",
         "hand",
+        "hand_number",
         "head",
         "me",
         "passes",
+        "phase",
         "played",
+        "plays",
+        "scores",
         "setup",
         "sizes",
         "taken",
         "tally",
-        "totals",
+        "to_act",
         "trick",
         "tricks",
+        "void_entries",
         "voids",
     )
 
@@ -79,18 +86,29 @@ class Written:
     def forget(self) -> None:
         """Describe an all-zero vector again."""
         unset: _Record = (_UNSET, [])
-        self.head: _Record = unset
+        self.phase: object = _UNSET
+        self.dealer = -1
+        self.to_act: int | None = -1
+        self.head: list[int] = []
+        """The entries of ``player``, ``phase``, ``dealer`` and ``to_act``, as written."""
         self.hand = 0
-        self.passes: _Record = unset
+        self.passes: tuple[object, object, list[int]] = (_UNSET, _UNSET, [])
+        """The passed and received cards written, and their entries."""
         self.sizes: tuple[int, ...] = (0, 0, 0, 0)
         self.setup: _Record = unset
         self.tricks: _Record = unset
         self.trick: _Record = unset
-        self.voids: _Record = unset
-        self.taken: _Record = unset
-        self.totals: _Record = unset
+        self.voids = [0, 0, 0, 0]
+        """Per seat, a bit set of the suits written as void."""
+        self.void_entries: list[int] = []
+        self.taken: object = _UNSET
+        """The completed tricks whose ``tricks_taken`` and ``points_taken`` are written."""
+        self.scores: object = _UNSET
+        self.hand_number = -1
         self.played: dict[int, int] = {}
         """Without perfect recall: the counts of the cards each seat played, as written."""
+        self.plays: list[int] = []
+        """With perfect recall: the entries of the tricks written (completed and current)."""
         self.tally: tuple[object, list[int]] = (_UNSET, [])
         """The tally (:meth:`Encoder.tally`) of the completed tricks written."""
 
@@ -109,6 +127,17 @@ class StepWriter:
         """What to clear and set in a vector holding ``written`` so that it holds the
         encoding of ``source`` (a state, or the seat's view) for ``written.me``;
         ``written`` is updated to match (forgotten if this raises)."""
+        recorder = _Recorder()
+        self.write(written, source, recorder)
+        return recorder.clear, recorder.at, recorder.values
+
+    def write(self, written: Written, source: GameState | PlayerView, vector: Vector) -> None:
+        """Bring ``vector``, which holds ``written``, to the encoding of ``source`` (a state,
+        or the seat's view) for ``written.me``, writing only the entries that change.
+
+        If this raises, ``written`` is forgotten and ``vector`` is half-written:
+        zero it before its next use.
+        """
         encoder = self.encoder
         try:
             if type(source) is GameState:
@@ -118,21 +147,8 @@ class StepWriter:
             else:
                 assert type(source) is PlayerView
                 facts = facts_of_view(source)
-            return self._changes(written, facts)
-        except BaseException:  # forget what is written: the next changes write it all
-            written.forget()
-            raise
-
-    def write(self, written: Written, source: GameState | PlayerView, vector: Vector) -> None:
-        """Apply :meth:`changes` to ``vector``, which holds ``written``; if this raises,
-        both are forgotten (``vector`` is then whatever it holds: zero it)."""
-        clear, at, values = self.changes(written, source)
-        try:
-            for index in clear:
-                vector[index] = 0.0
-            for k in range(len(at)):
-                vector[at[k]] = values[k]
-        except BaseException:  # half-written
+            self._write(written, facts, vector)
+        except BaseException:  # forget what is written: the next call writes it all
             written.forget()
             raise
 
@@ -155,31 +171,29 @@ class StepWriter:
             raise
         return vector.copy()
 
-    def _changes(self, w: Written, f: Facts) -> Changes:  # noqa: PLR0912, PLR0915  # the hot path
-        """The changes (see :meth:`changes`), one group after another."""
+    def _write(self, w: Written, f: Facts, out: Vector) -> None:  # noqa: PLR0912, PLR0915  # the hot path
+        """Write into ``out`` what differs between ``w`` and ``f``, group after group.
+
+        Each group of entries is its own part of the vector (the groups never
+        share an entry), so the order of the writes between groups does not
+        matter; within a group the old entries are cleared before the new set.
+        """
         e = self.encoder
         me = w.me
         rel = RELATIVE[me]
-        clear: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        changes = (clear, at, values)
-        # Each group: if its facts differ from the written ones, clear what was written and
-        # set the new entries.  Every clear is applied before every set, so a group may set
-        # an entry another group clears (the current trick becoming a completed one).
         phase = f.phase
         dealer = f.dealer
         to_act = f.to_act
-        key: object = (phase, dealer, to_act)
-        old = w.head
-        if old[0] != key:
+        key: object
+        if w.phase is not phase or w.dealer != dealer or w.to_act != to_act:
             ones = [e.player + me, e.phase + PHASE_INDEX[phase], e.dealer + rel[dealer]]
             if to_act is not None:
                 ones.append(e.to_act + rel[to_act])
-            clear += old[1]
-            at += ones
-            values += [1.0] * len(ones)
-            w.head = (key, ones)
+            _replace(w.head, ones, out)
+            w.head = ones
+            w.phase = phase
+            w.dealer = dealer
+            w.to_act = to_act
         if e.private:
             hand = f.hand
             before = w.hand
@@ -188,23 +202,21 @@ class StepWriter:
                 diff = hand ^ before
                 while diff:
                     card = ((diff & -diff).bit_length() - 1) >> 1
-                    n = (hand >> (2 * card)) & 3
-                    if n:
-                        at.append(base + card)
-                        values.append(float(n))
-                    else:
-                        clear.append(base + card)
+                    out[base + card] = float((hand >> (2 * card)) & 3)
                     diff &= ~(3 << (2 * card))
                 w.hand = hand
-            key = (f.passed, f.received)
+            passed = f.passed
+            received = f.received
             old = w.passes
-            if old[0] != key:
+            if (old[0] is not passed or old[1] is not received) and (
+                old[0] != passed or old[1] != received
+            ):
                 counted: dict[int, int] = {}
-                add_cards(counted, e.passed, f.passed)
-                add_cards(counted, e.received, f.received)
-                w.passes = _swap(key, old, counted, changes)
+                add_cards(counted, e.passed, passed)
+                add_cards(counted, e.received, received)
+                w.passes = (passed, received, _swap(old[2], counted, out))
         if not e.public:
-            return changes
+            return
         sizes = w.sizes
         hand_sizes = f.hand_sizes
         if sizes != hand_sizes:
@@ -212,20 +224,17 @@ class StepWriter:
             for seat in range(4):
                 n = hand_sizes[seat]
                 if n != sizes[seat]:
-                    if n:
-                        at.append(base + rel[seat])
-                        values.append(float(n))
-                    else:
-                        clear.append(base + rel[seat])
+                    out[base + rel[seat]] = float(n)
             w.sizes = hand_sizes
         setup = f.setup
+        # From a state, its hand setup stands for these facts: a new one is written anew.
         key = (
             setup
             if setup is not None
             else (f.bids, f.bidder, f.bid, f.sunk_suit, f.invitation, f.pass_counts, f.melds)
         )
-        old = w.setup
-        if old[0] is not key and old[0] != key:
+        setup_old = w.setup
+        if setup_old[0] is not key and (setup is not None or setup_old[0] != key):
             counted = dict.fromkeys(e.auction(me, f.bids), 1)
             bidder = f.bidder
             bid = f.bid
@@ -242,76 +251,24 @@ class StepWriter:
             if pass_counts[1]:
                 counted[e.pass_counts + 1] = pass_counts[1]
             counted.update(e.meld_counts(me, f.melds))
-            w.setup = _swap(key, old, counted, changes)
+            w.setup = (key, _swap(setup_old[1], counted, out))
         scores = f.scores
-        key = (scores, f.hand_number)
-        old = w.totals
-        if old[0] != key:
+        hand_number = f.hand_number
+        if w.hand_number != hand_number or w.scores != scores:
             team = me & 1
-            counted = {}
-            add_pair(counted, e.scores, scores[team], scores[1 - team])
-            counted[e.hand_number] = f.hand_number
-            w.totals = _swap(key, old, counted, changes)
+            out[e.scores] = float(scores[team])
+            out[e.scores + 1] = float(scores[1 - team])
+            out[e.hand_number] = float(hand_number)
+            w.scores = scores
+            w.hand_number = hand_number
         tricks = f.tricks
-        old = w.tricks
-        done = old[0]
-        if done is not tricks:
-            # A hand's completed tricks grow one at a time: set only the new one's entries.
-            start = len(done) if type(done) is tuple else 0
-            grown = 0 < start < len(tricks) and tricks[:start] == done
-            start = start if grown else 0
-            if e.perfect_recall:
-                if grown:
-                    new = e.trick_rows(me, tricks, start)
-                    ones = old[1] + new
-                    at += new
-                    values += [1.0] * len(new)
-                else:
-                    ones = e.trick_rows(me, tricks, 0)
-                    clear += old[1]
-                    at += ones
-                    values += [1.0] * len(ones)
-                w.tricks = (tricks, ones)
-            else:
-                played = dict(w.played) if grown else {}
-                base = e.played
-                for k in range(start, len(tricks)):
-                    for seat, card in tricks[k].plays:
-                        index = base + rel[seat] * NUM_CARDS + card
-                        played[index] = n = played.get(index, 0) + 1
-                        if grown:
-                            at.append(index)
-                            values.append(float(n))
-                if not grown:
-                    clear += old[1]
-                    at += played
-                    values += map(float, played.values())
-                w.played = played
-                w.tricks = (tricks, list(played))
         trick = f.trick
-        key = (trick, len(tricks))
-        old = w.trick
-        same_trick = old[0] == key
-        if not same_trick:
-            ones = []
-            if trick:
-                if e.perfect_recall:
-                    row = e.tricks + len(tricks) * TRICK_ROW
-                    leader = e.trick_leaders + len(tricks) * 4
-                else:
-                    row = e.trick
-                    leader = e.trick_leader
-                for seat, card in trick:
-                    ones.append(row + rel[seat] * NUM_CARDS + card)
-                ones.append(leader + rel[trick[0][0]])
-            clear += old[1]
-            at += ones
-            values += [1.0] * len(ones)
-            w.trick = (key, ones)
+        if e.perfect_recall:
+            self._plays(w, tricks, trick, out)
+        else:
+            self._summary(w, tricks, trick, out)
         known = w.tally
         if known[0] is tricks:
-            if same_trick:  # the voids come from the tricks and the trick: unchanged
-                return changes
             tally = known[1]
         else:
             # The same for every seat: the first seat of a game to see these tricks keeps
@@ -325,43 +282,190 @@ class StepWriter:
                     self._tallies.clear()
                 self._tallies[id(tricks)] = (tricks, tally)
             w.tally = (tricks, tally)
-        void_rows = tally[4:]
+        v0 = tally[4]
+        v1 = tally[5]
+        v2 = tally[6]
+        v3 = tally[7]
         if len(trick) > 1:
             led = trick[0][1] // 7
-            for seat, card in trick[1:]:
+            for k in range(1, len(trick)):
+                seat, card = trick[k]
                 if card // 7 != led:
-                    void_rows[seat] |= 1 << led
-        key = tuple(void_rows)
-        old = w.voids
-        if old[0] != key:
+                    bit = 1 << led
+                    if seat == 0:
+                        v0 |= bit
+                    elif seat == 1:
+                        v1 |= bit
+                    elif seat == 2:
+                        v2 |= bit
+                    else:
+                        v3 |= bit
+        voids = w.voids
+        if voids[0] != v0 or voids[1] != v1 or voids[2] != v2 or voids[3] != v3:
             ones = []
             base = e.voids
-            for seat in range(4):
-                suits = void_rows[seat]
+            for seat, suits in enumerate((v0, v1, v2, v3)):
                 if suits:
                     row = base + rel[seat] * 4
                     for suit in range(4):
                         if suits >> suit & 1:
                             ones.append(row + suit)
-            clear += old[1]
-            at += ones
-            values += [1.0] * len(ones)
-            w.voids = (key, ones)
-        old = w.taken
-        if old[0] is not tricks:
-            counted = {}
+            _replace(w.void_entries, ones, out)
+            w.void_entries = ones
+            w.voids = [v0, v1, v2, v3]
+        if w.taken is not tricks:
             team = me & 1
-            add_pair(counted, e.tricks_taken, tally[team], tally[1 - team])
-            add_pair(counted, e.points_taken, tally[2 + team], tally[3 - team])
-            w.taken = _swap(tricks, old, counted, changes)
-        return changes
+            out[e.tricks_taken] = float(tally[team])
+            out[e.tricks_taken + 1] = float(tally[1 - team])
+            out[e.points_taken] = float(tally[2 + team])
+            out[e.points_taken + 1] = float(tally[3 - team])
+            w.taken = tricks
+
+    def _plays(
+        self,
+        w: Written,
+        tricks: tuple[Trick, ...],
+        trick: tuple[tuple[Seat, int], ...],
+        out: Vector,
+    ) -> None:
+        """With perfect recall: ``tricks``, ``trick_leaders`` and ``trick_winners``, the
+        completed tricks and the current one, a row per trick.
+
+        Within a hand, plays only ever add entries: the current trick's cards
+        stay where they are when it completes.  So when the written plays are
+        the start of the new ones, only the new plays, leaders and winners are
+        set; anything else clears what was written and writes it all.
+        """
+        e = self.encoder
+        me = w.me
+        rel = RELATIVE[me]
+        ones = w.plays
+        start, skip = _growth(w.tricks[0], w.trick[0], tricks, trick)
+        if start == len(tricks) and skip == len(trick):
+            return
+        if start < 0:
+            for index in ones:
+                out[index] = 0.0
+            ones = []
+            start = 0
+        new: list[int] = []
+        plays: tuple[tuple[Seat, int], ...]
+        for k in range(start, len(tricks) + 1):
+            if k < len(tricks):
+                plays = tricks[k].plays
+                winner: int = tricks[k].winner
+            else:
+                plays = trick
+                winner = -1
+            row = e.tricks + k * TRICK_ROW
+            first = skip if k == start else 0
+            for j in range(first, len(plays)):
+                seat, card = plays[j]
+                new.append(row + rel[seat] * NUM_CARDS + card)
+            if first == 0 and plays:
+                new.append(e.trick_leaders + k * 4 + rel[plays[0][0]])
+            if winner >= 0:
+                new.append(e.trick_winners + k * 4 + rel[winner])
+        for index in new:
+            out[index] = 1.0
+        ones += new
+        w.plays = ones
+        w.tricks = (tricks, [])
+        w.trick = (trick, [])
+
+    def _summary(
+        self,
+        w: Written,
+        tricks: tuple[Trick, ...],
+        trick: tuple[tuple[Seat, int], ...],
+        out: Vector,
+    ) -> None:
+        """Without perfect recall: ``played``, the cards each seat played to the completed
+        tricks (counts), and the current ``trick`` with its ``trick_leader``."""
+        e = self.encoder
+        rel = RELATIVE[w.me]
+        old = w.tricks
+        done = old[0]
+        if done is not tricks:
+            # A hand's completed tricks grow one at a time: add only the new ones.
+            start = len(done) if type(done) is tuple else 0
+            grown = 0 < start < len(tricks) and tricks[:start] == done
+            played = w.played
+            if not grown:
+                for index in old[1]:
+                    out[index] = 0.0
+                played = {}
+                start = 0
+            base = e.played
+            for k in range(start, len(tricks)):
+                for seat, played_card in tricks[k].plays:
+                    index = base + rel[seat] * NUM_CARDS + played_card
+                    played[index] = n = played.get(index, 0) + 1
+                    out[index] = float(n)
+            w.played = played
+            w.tricks = (tricks, list(played))
+        key = (trick, len(tricks))
+        old = w.trick
+        if old[0] != key:
+            ones = []
+            for seat, card in trick:
+                ones.append(e.trick + rel[seat] * NUM_CARDS + card)
+            if trick:
+                ones.append(e.trick_leader + rel[trick[0][0]])
+            _replace(old[1], ones, out)
+            w.trick = (key, ones)
 
 
-def _swap(key: object, old: _Record, counted: dict[int, int], changes: Changes) -> _Record:
-    """Add to ``changes`` the clearing of a group's old entries and the setting of
-    ``counted``; returns the group's new record, ``counted`` under ``key``."""
-    indices = list(counted)
-    changes[0].extend(old[1])
-    changes[1].extend(indices)
-    changes[2].extend(map(float, counted.values()))
-    return (key, indices)
+def _growth(
+    done: object, was: object, tricks: tuple[Trick, ...], trick: tuple[tuple[Seat, int], ...]
+) -> tuple[int, int]:
+    """Where the plays of (``tricks``, ``trick``) go on from those of (``done``, ``was``),
+    the last ones written: (the trick, the play in it), or (-1, 0) when they do not
+    start with them."""
+    if type(done) is not tuple or type(was) is not tuple:
+        return -1, 0
+    n = len(done)
+    if done is tricks:
+        current = trick
+    elif n < len(tricks) and tricks[:n] == done:
+        current = tricks[n].plays
+    else:
+        return -1, 0
+    if len(was) <= len(current) and current[: len(was)] == was:
+        return n, len(was)
+    return -1, 0
+
+
+def _replace(old: list[int], ones: list[int], out: Vector) -> None:
+    """Clear a group's ``old`` entries and set its new ``ones`` to 1."""
+    for index in old:
+        out[index] = 0.0
+    for index in ones:
+        out[index] = 1.0
+
+
+def _swap(old: list[int], counted: dict[int, int], out: Vector) -> list[int]:
+    """Clear a group's ``old`` entries that ``counted`` does not set, and set ``counted``;
+    returns the group's new entries."""
+    for index in old:
+        if index not in counted:
+            out[index] = 0.0
+    for index, n in counted.items():
+        out[index] = float(n)
+    return list(counted)
+
+
+class _Recorder:
+    """A vector that only records what is written to it, as :data:`Changes`."""
+
+    def __init__(self) -> None:
+        self.clear: list[int] = []
+        self.at: list[int] = []
+        self.values: list[float] = []
+
+    def __setitem__(self, index: int, value: float) -> None:
+        if value == 0.0:
+            self.clear.append(index)
+        else:
+            self.at.append(index)
+            self.values.append(value)

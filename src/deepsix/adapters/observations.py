@@ -345,21 +345,12 @@ class Tracked:
 
     def update(self, source: GameState | PlayerView) -> npt.NDArray[np.float32]:
         """Bring :attr:`vector` to ``source``'s encoding; returns :attr:`vector` itself."""
-        vector = self.vector
         try:
-            clear, at, values = self.changes(source)
-            if len(clear) + len(at) > 24:
-                vector[clear] = 0.0
-                vector[at] = values
-            else:
-                for index in clear:
-                    vector[index] = 0.0
-                for index, value in zip(at, values, strict=True):
-                    vector[index] = value
+            self._writer.write(self._written, source, self.vector)
         except BaseException:  # half-written: start again from zeros next time
             self.forget()
             raise
-        return vector
+        return self.vector
 
     def forget(self) -> None:
         """Start again from an all-zero vector."""

@@ -79,6 +79,8 @@ OBSERVATIONS: Final = ("information_state", "observation")
 """The observation layouts: the tricks in order, or summarised."""
 
 _SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
+_MASKS_KEPT: Final = 4096
+"""How many distinct action masks an environment keeps as arrays to copy."""
 
 
 def env(**kwargs: Any) -> raw_env:
@@ -156,6 +158,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
         self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
+        self._masks: dict[bytes, npt.NDArray[np.int8]] = {}
+        # Per seat and id, the action (codec.decode without its checks, for plain ints).
+        self._moves = tuple(
+            tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
+            for seat in range(4)
+        )
         self._rng: random.Random | None = None
         self._state: GameState = new_game(config.rules, config.dealer)
         self._finished: PastHand | None = None
@@ -208,23 +216,31 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation: what ``deepsix.view(state, seat)`` shows, encoded (once
         the episode is over: of the hand that ended it)."""
-        self._require_reset("observe")
+        if not self._has_reset:
+            self._require_reset("observe")
         seat = _SEAT[agent]
         finished = self._finished
         # Each agent's vector is brought from its last observation to this one, changing
         # only the entries that differ (ObservationLayout.tracked), then copied out.
-        tracked = self._tracked[seat]
-        source = self._state if finished is None else finished.view(seat)
-        vector = tracked.update(source).copy()
-        flags = bytearray(self.codec.num_actions)  # cheaper than numpy for a few dozen ids
-        if finished is None and self._state.to_act == seat:
-            for index in self.codec.legal_ids(self._state):
-                flags[index] = 1
-        return {"observation": vector, "action_mask": np.frombuffer(flags, dtype=np.int8)}
+        state = self._state
+        source = state if finished is None else finished.view(seat)
+        vector = self._tracked[seat].update(source).copy()
+        if finished is None and state.to_act == seat:
+            flags = bytes(self.codec.legal_mask(state))
+        else:
+            flags = bytes(self.codec.num_actions)
+        # One array per distinct mask, copied out (cheaper than building one each time).
+        mask = self._masks.get(flags)
+        if mask is None:
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            mask = self._masks[flags] = np.frombuffer(flags, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an action id; ``None`` once it is done)."""
-        self._require_reset("step")
+        if not self._has_reset:
+            self._require_reset("step")
         if not self.agents:
             raise InvalidStateError("the episode is over: call reset() to start another")
         agent = self.agent_selection
@@ -234,7 +250,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         if action is None:
             raise ParseError(f"{agent} must act: None is only for terminated agents")
         before = self._state
-        move = self.codec.decode(action, _SEAT[agent])
+        seat = _SEAT[agent]
+        if type(action) is int and 0 <= action < len(self._moves[seat]):
+            move = self._moves[seat][action]
+        else:  # numpy integers, and anything that is no action id (an error)
+            move = self.codec.decode(action, seat)
         after = apply(before, move)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
