@@ -125,27 +125,21 @@ class Encoder:
 
     def encode(self, me: int, facts: Facts) -> Entries:  # noqa: PLR0912, PLR0915  # one pass: the hot path
         """``me``'s entries for ``facts``."""
-        phase = facts.phase
-        dealer = facts.dealer
-        to_act = facts.to_act
-        hand = facts.hand
-        hand_sizes = facts.hand_sizes
-        bidder = facts.bidder
-        bid = facts.bid
-        sunk_suit = facts.sunk_suit
-        pass_counts = facts.pass_counts
         trick = facts.trick
         tricks = facts.tricks
-        scores = facts.scores
         rel = RELATIVE[me]
-        ones = [self.player + me, self.phase + PHASE_INDEX[phase], self.dealer + rel[dealer]]
-        if to_act is not None:
-            ones.append(self.to_act + rel[to_act])
+        ones = [
+            self.player + me,
+            self.phase + PHASE_INDEX[facts.phase],
+            self.dealer + rel[facts.dealer],
+        ]
+        if facts.to_act is not None:
+            ones.append(self.to_act + rel[facts.to_act])
         counted: dict[int, int] = {}
         if self.private:
             base = self.hand
             for card in range(NUM_CARDS):
-                n = (hand >> (2 * card)) & 3
+                n = (facts.hand >> (2 * card)) & 3
                 if n:
                     counted[base + card] = n
             add_cards(counted, self.passed, facts.passed)
@@ -154,20 +148,20 @@ class Encoder:
             return ones, counted
         base = self.hand_sizes
         for seat in range(4):
-            n = hand_sizes[seat]
+            n = facts.hand_sizes[seat]
             if n:
                 counted[base + rel[seat]] = n
         ones += self.auction(me, facts.bids)
-        if bidder is not None and bid is not None:
-            ones.append(self.bidder + rel[bidder])
-            ones.append(self.contract + self.bid_index[bid])
-        if sunk_suit is not None:
-            ones.append(self.sunk_suit + sunk_suit)
+        if facts.bidder is not None and facts.bid is not None:
+            ones.append(self.bidder + rel[facts.bidder])
+            ones.append(self.contract + self.bid_index[facts.bid])
+        if facts.sunk_suit is not None:
+            ones.append(self.sunk_suit + facts.sunk_suit)
         add_cards(counted, self.invitation, facts.invitation)
-        if pass_counts[0]:
-            counted[self.pass_counts] = pass_counts[0]
-        if pass_counts[1]:
-            counted[self.pass_counts + 1] = pass_counts[1]
+        if facts.pass_counts[0]:
+            counted[self.pass_counts] = facts.pass_counts[0]
+        if facts.pass_counts[1]:
+            counted[self.pass_counts + 1] = facts.pass_counts[1]
         counted.update(self.meld_counts(me, facts.melds))
         if self.perfect_recall:
             ones += self._completed_tricks(me, tricks)
@@ -200,7 +194,7 @@ class Encoder:
         team = me & 1
         add_pair(counted, self.tricks_taken, tally[team], tally[1 - team])
         add_pair(counted, self.points_taken, tally[2 + team], tally[3 - team])
-        add_pair(counted, self.scores, scores[team], scores[1 - team])
+        add_pair(counted, self.scores, facts.scores[team], facts.scores[1 - team])
         counted[self.hand_number] = facts.hand_number
         return ones, counted
 

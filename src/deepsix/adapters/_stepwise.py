@@ -264,9 +264,9 @@ class StepWriter:
         tricks = f.tricks
         trick = f.trick
         if e.perfect_recall:
-            self._plays(w, tricks, trick, out)
+            self._plays(w, f, out)
         else:
-            self._summary(w, tricks, trick, out)
+            self._summary(w, f, out)
         known = w.tally
         if known[0] is tricks:
             tally = known[1]
@@ -321,13 +321,7 @@ class StepWriter:
             out[e.points_taken + 1] = float(tally[3 - team])
             w.taken = tricks
 
-    def _plays(
-        self,
-        w: Written,
-        tricks: tuple[Trick, ...],
-        trick: tuple[tuple[Seat, int], ...],
-        out: Vector,
-    ) -> None:
+    def _plays(self, w: Written, f: Facts, out: Vector) -> None:
         """With perfect recall: ``tricks``, ``trick_leaders`` and ``trick_winners``, the
         completed tricks and the current one, a row per trick.
 
@@ -336,6 +330,8 @@ class StepWriter:
         the start of the new ones, only the new plays, leaders and winners are
         set; anything else clears what was written and writes it all.
         """
+        tricks = f.tricks
+        trick = f.trick
         e = self.encoder
         me = w.me
         rel = RELATIVE[me]
@@ -373,15 +369,11 @@ class StepWriter:
         w.tricks = (tricks, [])
         w.trick = (trick, [])
 
-    def _summary(
-        self,
-        w: Written,
-        tricks: tuple[Trick, ...],
-        trick: tuple[tuple[Seat, int], ...],
-        out: Vector,
-    ) -> None:
+    def _summary(self, w: Written, f: Facts, out: Vector) -> None:
         """Without perfect recall: ``played``, the cards each seat played to the completed
         tricks (counts), and the current ``trick`` with its ``trick_leader``."""
+        tricks = f.tricks
+        trick = f.trick
         e = self.encoder
         rel = RELATIVE[w.me]
         old = w.tricks

@@ -47,9 +47,12 @@ from deepsix.views import PlayerView
 
 from ._encoder import Encoder, Entries
 from ._stepwise import Changes, StepWriter, Written
-from .config import max_hand_score
+from .config import GameConfig, max_hand_score
 
-__all__ = ["Entries", "ObservationLayout", "Piece", "Tracked"]
+__all__ = ["OBSERVATION_NAMES", "Entries", "ObservationLayout", "Piece", "Tracked"]
+
+OBSERVATION_NAMES: Final = ("information_state", "observation")
+"""The environments' ``observation`` options: the tricks in order, or summarised."""
 
 _NUM_CARDS: Final = 28
 _NUM_MELDS: Final = len(ALL_MELDS)
@@ -209,6 +212,15 @@ class ObservationLayout:
         )
         writer = StepWriter(encoder)
         return cls(rules, perfect_recall, private, public, tuple(pieces), offset, encoder, writer)
+
+    @classmethod
+    def named(cls, observation: str, config: GameConfig) -> ObservationLayout:
+        """The layout an environment's ``observation`` option names for ``config``:
+        ``"information_state"`` (the tricks in order) or ``"observation"`` (summarised);
+        anything else raises :class:`~deepsix.ParseError`."""
+        if observation not in OBSERVATION_NAMES:
+            raise ParseError(f"observation={observation!r} is not one of {OBSERVATION_NAMES}")
+        return _layout(config.rules, observation == "information_state", True, True, config.hands)
 
     def piece(self, name: str) -> Piece:
         """The piece called ``name``."""

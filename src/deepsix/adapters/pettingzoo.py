@@ -67,7 +67,7 @@ from deepsix.state import GameState
 
 from ._position import PastHand
 from .config import GameConfig
-from .observations import ObservationLayout
+from .observations import OBSERVATION_NAMES, ObservationLayout
 from .text import state_text
 
 __all__ = ["AGENTS", "OBSERVATIONS", "env", "raw_env"]
@@ -75,7 +75,7 @@ __all__ = ["AGENTS", "OBSERVATIONS", "env", "raw_env"]
 AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
 """The agents, one per seat: North, East, South, West."""
 
-OBSERVATIONS: Final = ("information_state", "observation")
+OBSERVATIONS: Final = OBSERVATION_NAMES
 """The observation layouts: the tricks in order, or summarised."""
 
 _SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
@@ -135,9 +135,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ParseError(f"render_mode={render_mode!r} is not None, 'human' or 'ansi'")
-        if observation not in OBSERVATIONS:
-            raise ParseError(f"observation={observation!r} is not one of {OBSERVATIONS}")
         config = GameConfig.create(rules=rules, mode=mode, max_hands=max_hands, dealer=dealer)
+        self.layout = ObservationLayout.named(observation, config)
         self.config = config
         """The checked game parameters."""
         self.render_mode = render_mode
@@ -146,9 +145,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.max_hands = config.max_hands
         self.first_dealer = config.dealer
         self.codec = config.codec
-        self.layout = ObservationLayout.build(
-            config.rules, perfect_recall=observation == "information_state", max_hands=config.hands
-        )
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         mask = spaces.Box(low=0, high=1, shape=(self.codec.num_actions,), dtype=np.int8)
