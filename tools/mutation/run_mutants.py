@@ -78,6 +78,8 @@ TESTS: Final = "tests/core"
 """The core's suite: the verification tests and the unit tests of every core module."""
 KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
 """mutmut's exit codes that settle a mutant in the forked stage (the rest go to the fresh one)."""
+GENERATORS: Final = ("value_methods.py",)
+"""The tools that write generated regions of the core, which a test checks are current."""
 PROGRESS: Final = re.compile(r"\d+/\d+ +\S+ \d+")
 """mutmut's progress line: it has started running mutants, so generation and stats are done."""
 PLUGIN: Final = '''"""The mutation run's hypothesis profile: fixed examples, no shrinking."""
@@ -137,6 +139,12 @@ def prepare(workdir: Path, modules: tuple[str, ...], select: tuple[str, ...] = (
         shutil.copy2(ROOT / "tests" / name, workdir / "tests" / name)
     for folder in ("support", "core"):
         shutil.copytree(ROOT / "tests" / folder, workdir / "tests" / folder, ignore=ignore)
+    # The currency check of the generated regions (test_value_methods) reads the sources
+    # through tools/value_methods.py, relative to where the tool lies: a copy next to the
+    # work directory's src/ (and each slot's) reads the mutated file, not the worktree's.
+    (workdir / "tools").mkdir()
+    for tool in GENERATORS:
+        shutil.copy2(ROOT / "tools" / tool, workdir / "tools" / tool)
     # mutmut puts its copy of src/ on the path (and the fresh stage puts the slot's src/):
     # the profile plugin lives there so that ``-p mutation_profile`` finds it in both.
     (workdir / "src" / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
@@ -202,6 +210,7 @@ def run_mutant(
     *,
     whole_suite: bool = False,
     suite: tuple[str, ...] = (TESTS,),
+    first: tuple[str, ...] = (),
 ) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
     for other in modules:  # undo whatever an interrupted earlier run may have left behind
@@ -226,7 +235,9 @@ def run_mutant(
     # A fresh process: no cache filled by the unmutated code.  mutmut's selection misses
     # tests that reach a function only at import time, so a survivor of the selection
     # faces the whole suite too.
-    plans = (selected, everything) if selected else (everything,)
+    # ``first``: cheap tests that kill whole classes of mutants (the currency check of the
+    # generated regions), run before the long whole-suite run.
+    plans = [plan for plan in (selected, list(first)) if plan] + [everything]
     for targets in plans:
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         command += ["-p", "mutation_profile", *targets]
@@ -240,9 +251,11 @@ def run_mutant(
                 timeout=limit,
                 check=False,
             )
-            # 1: a test failed; 2, 3, 4: the mutant broke the import or collection: all kills.
+            # 1: a test failed: a kill.  2, 3, 4: the collection or the run broke -- a mutant
+            # that breaks an import, or a test file that cannot import outside the work
+            # directory: an "error", read by hand, never counted as a kill unread.
             code: int | None = done.returncode
-            status = {0: "survived", 5: "no tests"}.get(done.returncode, "killed")
+            status = {0: "survived", 1: "killed", 5: "no tests"}.get(done.returncode, "error")
             tail = done.stdout[-600:]
         except subprocess.TimeoutExpired:
             code, status, tail = None, "timeout", ""
@@ -286,8 +299,9 @@ def make_slot(workdir: Path, index: int) -> Path:
     slot = workdir / f"slot{index}"
     if not slot.exists():
         slot.mkdir()
-        for folder in ("src", "mutants", "tests"):
-            shutil.copytree(workdir / folder, slot / folder)
+        for folder in ("src", "mutants", "tests", "tools"):
+            if (workdir / folder).exists():
+                shutil.copytree(workdir / folder, slot / folder)
         shutil.copy2(workdir / "pyproject.toml", slot / "pyproject.toml")
     return slot
 
@@ -320,6 +334,13 @@ def main() -> None:
     )
     parser.add_argument("--only", nargs="*", default=None, help="mutant names to run")
     parser.add_argument(
+        "--names",
+        type=Path,
+        default=None,
+        help="a file of mutant names, one a line: count only these (a sample drawn by hand, "
+        "run by mutmut in a reused work directory), with the usual forked and fresh stages",
+    )
+    parser.add_argument(
         "--whole-suite", action="store_true", help="run fresh mutants against the whole suite"
     )
     parser.add_argument(
@@ -339,6 +360,13 @@ def main() -> None:
         default=[TESTS],
         help="the whole suite of the fresh stage (test paths; other than tests/core are copied)",
     )
+    parser.add_argument(
+        "--first",
+        nargs="*",
+        default=[],
+        help="tests the fresh stage runs before the whole suite (after the selected ones): "
+        "cheap checks such as the generated regions' currency test",
+    )
     args = parser.parse_args()
     workdir: Path = args.workdir
     modules = tuple(
@@ -355,6 +383,9 @@ def main() -> None:
     codes = forked_codes(workdir, modules)
     if args.sample > 1:
         codes = {name: codes[name] for name in sorted(codes)[:: args.sample]}
+    if args.names is not None:
+        wanted = set(args.names.read_text(encoding="utf-8").split())
+        codes = {name: code for name, code in codes.items() if name in wanted}
     if not args.reuse and not args.fresh_only and all(code is None for code in codes.values()):
         raise SystemExit(f"mutmut ran no mutant (its test run failed?): see {_LOG} in {workdir}")
     results_path = workdir / args.results
@@ -406,6 +437,7 @@ def main() -> None:
                 modules,
                 whole_suite=args.whole_suite,
                 suite=tuple(args.suite),
+                first=tuple(args.first),
             )
             with results_path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(result) + "\n")
@@ -420,7 +452,7 @@ def main() -> None:
     for (module, status), count in sorted(summary.items()):
         print(f"{module:>10} {status:>9}: {count}")
     for result in results:
-        if result["status"] in ("survived", "no tests"):
+        if result["status"] in ("survived", "no tests", "error"):
             print(f"\n--- {result['mutant']}\n{result['diff']}")
 
 
