@@ -15,7 +15,9 @@ integers throughout, so that it can also be compiled):
 * **Alpha-beta** over single card plays (fail-soft), driven by
   **MTD(f)**: null-window probes ask "can North-South hold their take to
   at most ``t``?", which prunes far more than a full window; a few probes
-  pin the exact value (every value is a multiple of 10).
+  pin the exact value (every value is a multiple of 10).  The first probe
+  asks about the value of a quick play-out (every player plays the card
+  the move ordering tries first), not about 0: fewer probes, fewer nodes.
 * **Static bounds.**  From a trick boundary North-South take between 0 and
   the points left (cards in hand plus the last-trick bonus).  A probe whose
   window lies outside those bounds -- once the points already won along
@@ -39,7 +41,9 @@ integers throughout, so that it can also be compiled):
   "of two identical cards the later wins"), both obey the follow and
   play-over rules alike, and both carry the same (zero) points, so swapping
   them maps the rest of the game onto itself.  A 2 and a 3 are never merged
-  with anything but their own copy: their points differ.
+  with anything but their own copy: their points differ.  At the root,
+  :func:`solve` and :func:`move_values` search one card of each class
+  and give the others its result.
 * **Move ordering**, measured on solved positions: the table's lead
   first, then the *killer* (the card that last cut the search off at the
   same tricks left, seat in the trick and previous card); leads of a card
