@@ -14,7 +14,13 @@ copy follows them:
   ``# </generated>``: for each class, the checked ``__new__`` of the
   compiled build and the checking ``__init__`` of the pure one (both call
   :func:`deepsix.typecheck.check_kinds`), and ``make_state`` for
-  :class:`~deepsix.GameState` (the engine's unchecked constructor).
+  :class:`~deepsix.GameState` (the engine's unchecked constructor);
+* inside a class body, between ``# <generated: shared properties>`` and
+  ``# </generated>``: the properties that :class:`~deepsix.GameState` and
+  :class:`~deepsix.PlayerView` both answer the same way (:data:`SHARED`,
+  declared here once).  A shared base class would serve both only in the
+  pure build: ``GameState`` is a native class in the compiled one, which an
+  interpreted class cannot share methods with.
 
     python tools/value_methods.py          # rewrite the regions
     python tools/value_methods.py --check  # exit 1 if a region is out of date
@@ -33,7 +39,9 @@ from pathlib import Path
 import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = tuple(ROOT / "src" / "deepsix" / f"{name}.py" for name in ("state", "handsetup", "tricks"))
+FILES = tuple(
+    ROOT / "src" / "deepsix" / f"{name}.py" for name in ("state", "handsetup", "tricks", "views")
+)
 """The modules whose regions this tool writes."""
 
 _START = re.compile(r"^(?P<indent> *)# <generated: (?P<what>[^>]*)>\n", re.MULTILINE)
@@ -51,6 +59,56 @@ class Field:
     annotation: str
     default: str | None
     init: bool = True
+
+
+@attrs.frozen
+class SharedProperty:
+    """A property that a state and a view answer alike, from the fields both have."""
+
+    name: str
+    annotation: str
+    doc: str
+    expression: str
+    """The property's value, in terms of ``self.phase``, ``self.tricks`` and ``self.melds``."""
+
+
+SHARED = (
+    SharedProperty(
+        "is_chance", "bool", "Whether the next step is chance's (a deal).",
+        "self.phase is Phase.DEAL",
+    ),
+    SharedProperty(
+        "is_over", "bool", "Whether the game has ended.", "self.phase is Phase.GAME_OVER",
+    ),
+    SharedProperty(
+        "tricks_taken", "tuple[int, int]", "How many tricks each team has taken this hand.",
+        "tricks_taken(self.tricks)",
+    ),
+    SharedProperty(
+        "card_points", "tuple[int, int]",
+        "Card points each team has taken this hand (the last-trick bonus included at the end).",
+        "card_points(self.tricks)",
+    ),
+    SharedProperty(
+        "team_meld", "tuple[int, int]", "Each team's declared meld total this hand.",
+        "team_meld(self.melds)",
+    ),
+)  # fmt: skip
+"""The properties :class:`~deepsix.GameState` and :class:`~deepsix.PlayerView` share."""
+
+
+def shared_properties(indent: str) -> str:
+    """The class-body region of the shared properties."""
+    code = "".join(
+        f'''
+@property
+def {prop.name}(self) -> {prop.annotation}:
+    """{prop.doc}"""
+    return {prop.expression}
+'''
+        for prop in SHARED
+    )
+    return _indent(code.removeprefix("\n"), indent)
 
 
 def declared_fields(source: str, class_name: str) -> list[Field]:
@@ -194,7 +252,8 @@ def _wrap(params: list[str]) -> str:
             lines[-1] += f" {param},"
         else:
             lines.append(f"{param},")
-    return f"{_NOQA}\n" + "".join(f"    {line}\n" for line in lines)
+    comment = _NOQA if len(params) > 5 else "  # one parameter per field"  # ruff's max-args: 5
+    return f"{comment}\n" + "".join(f"    {line}\n" for line in lines)
 
 
 def _lines(items: list[str], indent: int = 8, *, trailing: bool = False) -> str:
@@ -243,6 +302,8 @@ def _region(source: str, at: int, indent: str, what: str) -> str:
         names = [name.strip() for name in what.removeprefix("constructors of ").split(",")]
         parts = [constructors(name, declared_fields(source, name)) for name in names]
         return "# fmt: off\n" + "\n\n".join(parts) + "# fmt: on\n"
+    if what == "shared properties":
+        return shared_properties(indent)
     raise SystemExit(f"unknown generated region {what!r}")
 
 

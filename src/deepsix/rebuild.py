@@ -5,8 +5,14 @@ did not choose: reading a game record, printing a transcript, checking a
 state from outside (:func:`deepsix.validate`), building a state that fits
 a player's view (:func:`deepsix.sample_state`).  They all do it here:
 
-* :func:`walk` applies actions one by one and yields each step
-  ``(before, action, after)``;
+* :func:`walk` is the one way to walk a game: it applies actions one by
+  one -- given in advance (a record, a history) or chosen as the game goes
+  (the play loop's seats) -- and yields each step ``(before, action,
+  after)``; :func:`visit` shows each step to *visitors* (callables taking
+  ``(before, action, after)``, like the play loop's ``on_action``, a
+  :class:`~deepsix.io.transcript.TranscriptWriter` or
+  :func:`deepsix.events.events`) and returns the state it ends at;
+  :func:`history_steps` walks the game that led to a state;
 * :func:`history_start` finds the state a state's history replays from
   (a fresh game, or the start of a later hand for trimmed histories);
 * :func:`dealt_counts` recovers the cards each seat was dealt from the
@@ -20,7 +26,8 @@ Every action goes through :func:`deepsix.apply`: nothing here knows a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, NamedTuple, Protocol
 
 import attrs
@@ -45,14 +52,18 @@ from deepsix.tricks import Trick
 
 __all__ = [
     "PHASE_ORDER",
+    "Chooser",
     "Position",
     "Step",
+    "Visitor",
     "dealt_counts",
     "first_dealer",
     "hand_script",
     "hand_start",
     "history_start",
+    "history_steps",
     "replay_hand",
+    "visit",
     "walk",
 ]
 
@@ -70,17 +81,61 @@ class Step(NamedTuple):
     after: GameState
 
 
-def walk(start: GameState, actions: Iterable[Action]) -> Iterator[Step]:
-    """Apply ``actions`` from ``start``, yielding every step.
+Chooser = Callable[[GameState], "Action | None"]
+"""Where a game being played gets its actions: ``chooser(state)`` is the action to apply to
+``state`` (a deal, a seat's choice), or ``None`` to stop the walk there."""
 
-    An illegal action raises :class:`~deepsix.IllegalActionError` when it is
-    reached; the steps before it have been yielded.
+Visitor = Callable[[GameState, Action, GameState], None]
+"""What watches a walk: ``visitor(before, action, after)`` is called with every step."""
+
+
+def walk(start: GameState, actions: Iterable[Action] | Chooser) -> Iterator[Step]:
+    """Apply actions from ``start``, yielding every step: the one way to walk a game.
+
+    ``actions`` are the actions themselves (a record's, a history, a hand's
+    script) or a :data:`Chooser`, asked for each action with the state it
+    will be applied to (the play loop's seats).  Every action goes through
+    :func:`deepsix.apply`: an illegal one raises
+    :class:`~deepsix.IllegalActionError` when it is reached, after the steps
+    before it have been yielded.
+
+    >>> from deepsix import Pass, Seat, new_game, shuffled_deal
+    >>> steps = list(walk(new_game(), [shuffled_deal(1), Pass(Seat.EAST)]))
+    >>> [type(step.action).__name__ for step in steps], steps[1].before is steps[0].after
+    (['Deal', 'Pass'], True)
     """
     state = start
-    for action in actions:
+    if callable(actions):
+        while (chosen := actions(state)) is not None:
+            following = apply(state, chosen)
+            yield Step(state, chosen, following)
+            state = following
+        return
+    for action in actions:  # the same loop, without a call per step for given actions
         following = apply(state, action)
         yield Step(state, action, following)
         state = following
+
+
+def visit(start: GameState, actions: Iterable[Action] | Chooser, *visitors: Visitor) -> GameState:
+    """:func:`walk` from ``start``, showing every step to each visitor in turn; the state the
+    walk ends at (``start`` itself when there is no action)."""
+    steps = walk(start, actions)
+    if not visitors:
+        last = deque(steps, maxlen=1)  # run the walk at C speed, keeping the last step
+        return last[0].after if last else start
+    state = start
+    for before, action, after in steps:
+        for visitor in visitors:
+            visitor(before, action, after)
+        state = after
+    return state
+
+
+def history_steps(state: GameState) -> Iterator[Step]:
+    """The steps of the game that led to ``state``: a :func:`walk` of ``state.history`` from
+    :func:`history_start`."""
+    return walk(history_start(state), state.history)
 
 
 def first_dealer(state: GameState) -> Seat:

@@ -262,10 +262,17 @@ class GameState:
         """Each seat's declared melds."""
         return self.setup.melds
 
+    # -- what a state and a PlayerView answer alike (tools/value_methods.py) --
+    # <generated: shared properties>
     @property
-    def team_meld(self) -> tuple[int, int]:
-        """Each team's declared meld total so far."""
-        return team_meld(self.setup.melds)
+    def is_chance(self) -> bool:
+        """Whether the next step is chance's (a deal)."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
 
     @property
     def tricks_taken(self) -> tuple[int, int]:
@@ -274,8 +281,15 @@ class GameState:
 
     @property
     def card_points(self) -> tuple[int, int]:
-        """Card points each team has taken this hand."""
+        """Card points each team has taken this hand (the last-trick bonus included at the end)."""
         return card_points(self.tricks)
+
+    @property
+    def team_meld(self) -> tuple[int, int]:
+        """Each team's declared meld total this hand."""
+        return team_meld(self.melds)
+
+    # </generated>
 
     # -- the game ---------------------------------------------------------
     @property
@@ -287,16 +301,6 @@ class GameState:
     def hand_number(self) -> int:
         """The number of the current hand (1 for the first)."""
         return len(self.completed_hands) + (self.phase is not Phase.GAME_OVER)
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next step is chance's (a deal)."""
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
 
     @property
     def winner(self) -> Team | None:

@@ -107,15 +107,34 @@ class PlayerView:
     winner: Team | None
     """The winning team, once the game is over."""
 
+    # -- what a view and a GameState answer alike (tools/value_methods.py) --
+    # <generated: shared properties>
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next step is chance's (a deal)."""
+        return self.phase is Phase.DEAL
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next step is a deal."""
-        return self.phase is Phase.DEAL
+    def tricks_taken(self) -> tuple[int, int]:
+        """How many tricks each team has taken this hand."""
+        return tricks_taken(self.tricks)
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points each team has taken this hand (the last-trick bonus included at the end)."""
+        return card_points(self.tricks)
+
+    @property
+    def team_meld(self) -> tuple[int, int]:
+        """Each team's declared meld total this hand."""
+        return team_meld(self.melds)
+
+    # </generated>
 
     @property
     def is_my_turn(self) -> bool:
@@ -141,21 +160,6 @@ class PlayerView:
     def bidding_team(self) -> Team | None:
         """The high bidder's team, once someone has bid."""
         return None if self.bidder is None else self.bidder.team
-
-    @property
-    def tricks_taken(self) -> tuple[int, int]:
-        """How many tricks each team has taken this hand."""
-        return tricks_taken(self.tricks)
-
-    @property
-    def card_points(self) -> tuple[int, int]:
-        """Card points each team has taken this hand (the last-trick bonus included at the end)."""
-        return card_points(self.tricks)
-
-    @property
-    def team_meld(self) -> tuple[int, int]:
-        """Each team's declared meld this hand."""
-        return team_meld(self.melds)
 
     @property
     def voids(self) -> tuple[frozenset[Suit], ...]:

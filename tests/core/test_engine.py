@@ -36,7 +36,7 @@ from deepsix import (
     shuffled_deal,
 )
 from deepsix.cards import DECK
-from deepsix.errors import NotAnActionError
+from deepsix.errors import NotAnActionError, ParseError, WrongTypeError
 from deepsix.hands import HIGH_BITS, LOW_BITS, SUIT_MASK
 from tests.support.scenarios import FORTRESS, auction_won_by_north, play_script
 from tests.support.strategies import examples
@@ -434,3 +434,60 @@ def test_card_actions_by_scan_and_by_cache_agree(bits: int, suit: int, rank: int
         assert tuple(actions.scan(packed, lowest, 7 * suit + 7)) == expected
         if in_suit[1]:  # the engine asks only for a suit the seat holds
             assert tuple(actions.suit_from(packed, suit, lowest)) == expected
+
+
+# -- the calls themselves ------------------------------------------------------------------------
+
+
+def test_apply_as_a_seat_names_the_sender_and_its_action() -> None:
+    """R-TURN-1: a front end acting for a seat may send only that seat's actions; the refusal
+    names who sent what, and anything but a Seat as the sender is refused as such."""
+    state = new_game().apply(shuffled_deal(7))
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Pass(E), seat=W)
+    assert caught.value.reason is Reason.NOT_YOUR_SEAT
+    assert caught.value.detail == f"{W} sent {Pass(E)}"
+    assert caught.value.action == Pass(E)
+    for sender in (1, "E", None.__class__):
+        with pytest.raises(ParseError, match=r"^seat must be a Seat, not "):
+            apply(state, Pass(E), seat=sender)  # type: ignore[call-overload]  # deliberately wrong
+    assert apply(state, Pass(E), seat=E) == apply(state, Pass(E))
+    with pytest.raises(NotAnActionError) as not_an_action:
+        apply(state, "E passes", seat=E)  # type: ignore[call-overload]  # deliberately not an action
+    assert not_an_action.value.action == "E passes"
+    assert "read text with deepsix.parse_action" in str(not_an_action.value)
+
+
+@pytest.mark.parametrize("value", [None, "state", 7])
+def test_the_calls_need_a_state(value: object) -> None:
+    """A value that is not a state is refused with a typed error naming the call and the type."""
+    kind = type(value).__name__
+    with pytest.raises(WrongTypeError, match=rf"^legal_actions\(\) needs a GameState, not {kind}$"):
+        legal_actions(value)  # type: ignore[call-overload]  # deliberately wrong
+    with pytest.raises(WrongTypeError, match=rf"^apply\(\) needs a GameState, not {kind}$"):
+        apply(value, Pass(E))  # type: ignore[call-overload]  # deliberately wrong
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, (7,)])
+def test_a_deal_needs_a_seed_or_a_generator(seed: object) -> None:
+    """shuffled_deal takes an int, a random.Random or None; anything else (a bool too) is
+    refused with a typed error naming what was given."""
+    kind = type(seed).__name__
+    with pytest.raises(
+        WrongTypeError,
+        match=rf"^shuffled_deal\(\) needs an int, a random\.Random or None, not {kind}$",
+    ):
+        shuffled_deal(seed)  # type: ignore[call-overload]  # deliberately wrong
+
+
+def test_a_new_game_takes_rules_and_a_dealer_seat() -> None:
+    """new_game takes a Rules (or None for the defaults) and a dealer: a Seat, or its number
+    0 to 3; anything else is refused with the library's ParseError, naming what was given."""
+    assert new_game(dealer=3).dealer is W  # type: ignore[arg-type]  # a seat's number is taken too
+    assert new_game(dealer=0).dealer is N  # type: ignore[arg-type]  # as above
+    assert new_game(None, E).rules == Rules()
+    for dealer in (4, -1, "N", 1.0, None):
+        with pytest.raises(ParseError, match=r"^dealer must be a Seat, not "):
+            new_game(dealer=dealer)  # type: ignore[arg-type]  # deliberately wrong
+    with pytest.raises(ParseError, match=r"^rules must be a Rules, not dict$"):
+        new_game({})  # type: ignore[arg-type]  # deliberately wrong

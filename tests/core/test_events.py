@@ -67,6 +67,7 @@ def test_each_hand_yields_its_moments_once(spec: GameSpec) -> None:
                 assert event.record == after.completed_hands[-1]
                 hand = tricks[-14:]
                 assert [t.number for t in hand] == list(range(1, 15))
+                assert [t.is_last for t in hand] == [False] * 13 + [True]
                 assert sum(t.points for t in hand) == TOTAL_CARD_POINTS
                 by_team = [0, 0]
                 for trick in hand:

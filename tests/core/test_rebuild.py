@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from deepsix import (
+    Action,
     Deal,
     GameState,
     IllegalActionError,
@@ -14,16 +15,20 @@ from deepsix import (
     Phase,
     Rules,
     new_game,
+    play_game,
 )
 from deepsix.hands import counts, counts_of
 from deepsix.history import History
+from deepsix.io.record import iter_states, record_of
 from deepsix.rebuild import (
     Step,
     dealt_counts,
     first_dealer,
     hand_start,
     history_start,
+    history_steps,
     replay_hand,
+    visit,
     walk,
 )
 from deepsix.table import played_counts, plays_by_trick
@@ -126,3 +131,60 @@ def test_walk_stops_at_an_illegal_action() -> None:
     with pytest.raises(IllegalActionError):
         next(steps)
     assert len(seen) == len(actions)
+
+
+# -- the one walk: actions given, actions chosen, visitors ------------------------------------
+
+
+@given(game_specs(max_steps=900))
+@settings(max_examples=examples(ci=30, deep=300))
+def test_walking_a_record_gives_the_states_of_applying_its_actions(spec: GameSpec) -> None:
+    """Whatever walks a game -- the actions given, the same actions chosen one state at a
+    time, a record's states, a history's steps, a visitor -- sees the states that applying
+    the actions one by one gives."""
+    final = spec.final()
+    actions = final.history
+    start = new_game(final.rules, first_dealer(final))
+    applied = [start]
+    for action in actions:
+        applied.append(applied[-1].apply(action))
+    given_steps = list(walk(start, actions))
+    assert [step.before for step in given_steps] == applied[:-1]
+    assert [step.action for step in given_steps] == list(actions)
+    assert [step.after for step in given_steps] == applied[1:]
+    queue = iter(actions)
+    assert list(walk(start, lambda _state: next(queue, None))) == given_steps
+    assert list(history_steps(final)) == given_steps
+    assert list(iter_states(record_of(final))) == applied
+    seen: list[Step] = []
+    assert visit(start, actions, lambda *step: seen.append(Step(*step))) == final
+    assert seen == given_steps
+
+
+def test_a_chooser_sees_the_state_it_acts_on_and_stops_the_walk() -> None:
+    """A chooser is asked with the state its action will be applied to; ``None`` ends the
+    walk there, and :func:`visit` returns that state (the start, when nothing was chosen)."""
+    final = GameSpec(new_game().rules, new_game().dealer, seed=4, style="uniform", steps=40).final()
+    actions = final.history
+    asked: list[GameState] = []
+
+    def chooser(state: GameState) -> Action | None:
+        asked.append(state)
+        return actions[len(asked) - 1] if len(asked) <= 10 else None
+
+    steps = list(walk(new_game(), chooser))
+    assert len(steps) == 10
+    assert asked[:10] == [step.before for step in steps]
+    assert asked[10] == steps[-1].after
+    assert visit(new_game(), lambda _state: None) == new_game()
+    assert visit(final, ()) is final
+
+
+def test_the_play_loop_is_a_walk_of_the_game_it_plays() -> None:
+    """The steps ``play_game`` shows its ``on_action`` are the walk of the final history."""
+    shown: list[Step] = []
+    final = play_game(
+        ["random"] * 4, seed=5, on_action=lambda *step: shown.append(Step(*step)), max_hands=2
+    )
+    assert shown == list(history_steps(final))
+    assert shown[-1].after == final

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -12,15 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deepsix import (
+    DECK,
     Card,
     Deal,
     GameState,
     LegalActions,
     Meld,
     MeldKind,
+    Pass,
     PassCard,
     Phase,
     PlayCard,
+    Rank,
     Rules,
     SamplingError,
     Seat,
@@ -32,6 +36,7 @@ from deepsix import (
     view,
 )
 from deepsix.rebuild import first_dealer
+from deepsix.sampling import _pick, _Sampler
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import (
     choose_action,
@@ -202,6 +207,44 @@ def test_shown_cards_passed_back_to_the_partner() -> None:
     assert forced > 0
 
 
+def a_long_invitation(passed_back: int) -> GameState:
+    """The bidder (North, after an auction of passes) shows her whole hand of sixes, sevens and
+    eights; the partner passes three cards, and she has passed ``passed_back`` of three back."""
+    high = [card for card in DECK if card.rank >= Rank.SIX]
+    low = [card for card in DECK if card.rank < Rank.SIX]
+    state = new_game().apply(Deal((*high[:14], *low, *high[14:])))
+    while not (state.phase is Phase.BIDDER_PASS and len(state.setup.bidder_pass) == passed_back):
+        legal = legal_actions(state)
+        passes = [action for action in legal if isinstance(action, Pass)]
+        state = state.apply(passes[0] if passes else legal[0])
+    assert state.bidder is Seat.NORTH
+    assert len(state.setup.invitation) == 14
+    return state
+
+
+@pytest.mark.parametrize("passed_back", [1, 2])
+def test_the_partner_knows_the_pass_back_in_flight_holds_what_the_bidder_cannot(
+    passed_back: int,
+) -> None:
+    # The partner knows the bidder's 17 cards (her 14 shown and his 3); while she passes back,
+    # she holds 17 less what is in flight: what she cannot hold any more is in the pass.
+    state = a_long_invitation(passed_back)
+    partner = Seat.SOUTH
+    seventeen = Counter(state.setup.invitation) + Counter(state.setup.partner_pass)
+    held = Counter(state.hand(Seat.NORTH))
+    assert sum((seventeen - held).values()) == passed_back
+    seen = set()
+    for seed in range(6):
+        sampled = sample_state(view(state, partner), seed)
+        assert_consistent(state, partner, sampled)
+        in_flight = Counter(sampled.setup.bidder_pass)
+        assert sum(in_flight.values()) == passed_back
+        assert not in_flight - seventeen
+        assert Counter(sampled.hand(Seat.NORTH)) + in_flight == seventeen
+        seen.add(tuple(sorted(in_flight.elements())))
+    assert len(seen) > 1  # which of the 17 went back is not known: the samples differ
+
+
 @given(reachable_states(rules=rules_variants(), max_steps=700), st.integers(0, 2**32))
 @settings(max_examples=scaled_examples(2))
 def test_sampling_under_every_rules_variant(state: GameState, seed: int) -> None:
@@ -298,3 +341,55 @@ def test_card_identity() -> None:
     sampled = sample_state(view(PHASES[Phase.PLAY], Seat.WEST), 8)
     deal = next(a for a in sampled.history if type(a) is Deal)
     assert sorted(deal.cards) == sorted(Card(i) for i in range(28) for _ in range(2))
+
+
+# -- the sampler's last checks, behind its search ----------------------------------------------
+# The search's bounds refuse every inconsistent view found so far before these checks are
+# reached; they stand behind it, so that a search that ever returned hands the passes cannot
+# fit is refused with its reason instead of replayed into a wrong deal.
+
+
+def test_too_few_cards_for_a_pass() -> None:
+    with pytest.raises(
+        SamplingError, match=r"^the view is inconsistent: too few cards for the passes$"
+    ):
+        _pick(random.Random(0), [1] + [0] * 27, 2)
+    assert _pick(random.Random(0), [1] + [0] * 27, 1) == [Card(0)]
+
+
+def searched_wrong(
+    monkeypatch: pytest.MonkeyPatch, change: Callable[[list[list[int]]], None]
+) -> None:
+    """The search's answer (each seat's cards) altered by ``change`` before it is used."""
+    solve = _Sampler.solve
+
+    def wrong(self: _Sampler, *known: Any) -> list[list[int]]:
+        current = solve(self, *known)
+        change(current)
+        return current
+
+    monkeypatch.setattr(_Sampler, "solve", wrong)
+
+
+def test_hands_that_do_not_fit_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def lose_a_card(current: list[list[int]]) -> None:
+        east = current[Seat.EAST]
+        east[next(i for i, n in enumerate(east) if n)] -= 1
+
+    searched_wrong(monkeypatch, lose_a_card)
+    refused(view(PHASES[Phase.BIDDING], Seat.NORTH), "the passes do not fit the hands")
+
+
+def test_an_invitation_that_left_the_bidders_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = PHASES[Phase.MELDING]
+    bidder = state.bidder
+    assert bidder is not None
+    assert state.setup.invitation
+    viewer = bidder.left
+
+    def drop_the_shown_cards(current: list[list[int]]) -> None:
+        for card in state.setup.invitation:
+            current[bidder][card] = 0
+
+    searched_wrong(monkeypatch, drop_the_shown_cards)
+    refused(view(state, viewer), "the invitation left the bidder's hand")

@@ -124,3 +124,33 @@ def test_states_pickle() -> None:
     state = some_state(200)
     assert state.completed_hands
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_the_hand_number_counts_the_hand_being_played() -> None:
+    """Hand 1 from the first deal on; one more after each scored hand; once the game is over,
+    the number of the last hand played."""
+    rng = random.Random(4)
+    state = new_game()
+    assert state.hand_number == 1
+    while not state.is_over:
+        played = len(state.completed_hands)
+        assert state.hand_number == played + 1
+        state = apply(
+            state, shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
+        )
+    assert state.hand_number == len(state.completed_hands) >= 1
+
+
+def test_a_finished_game_reads_as_nobody_to_act_and_each_teams_score() -> None:
+    """repr once the game is over: nobody acts; the scores are each team's own, in order."""
+    rng = random.Random(6)
+    state = new_game()
+    while not state.is_over:
+        state = apply(
+            state, shuffled_deal(rng) if state.is_chance else rng.choice(legal_actions(state))
+        )
+    ns, ew = state.scores
+    assert ns != ew
+    assert repr(state) == (
+        f"<GameState hand {state.hand_number} game-over, to act: nobody, scores {ns}-{ew}>"
+    )

@@ -78,6 +78,8 @@ TESTS: Final = "tests/core"
 """The core's suite: the verification tests and the unit tests of every core module."""
 KILLED_CODES: Final = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
 """mutmut's exit codes that settle a mutant in the forked stage (the rest go to the fresh one)."""
+GENERATORS: Final = ("value_methods.py",)
+"""The tools that write generated regions of the core, which a test checks are current."""
 PROGRESS: Final = re.compile(r"\d+/\d+ +\S+ \d+")
 """mutmut's progress line: it has started running mutants, so generation and stats are done."""
 PLUGIN: Final = '''"""The mutation run's hypothesis profile: fixed examples, no shrinking."""
@@ -137,6 +139,12 @@ def prepare(workdir: Path, modules: tuple[str, ...], select: tuple[str, ...] = (
         shutil.copy2(ROOT / "tests" / name, workdir / "tests" / name)
     for folder in ("support", "core"):
         shutil.copytree(ROOT / "tests" / folder, workdir / "tests" / folder, ignore=ignore)
+    # The currency check of the generated regions (test_value_methods) reads the sources
+    # through tools/value_methods.py, relative to where the tool lies: a copy next to the
+    # work directory's src/ (and each slot's) reads the mutated file, not the worktree's.
+    (workdir / "tools").mkdir()
+    for tool in GENERATORS:
+        shutil.copy2(ROOT / "tools" / tool, workdir / "tools" / tool)
     # mutmut puts its copy of src/ on the path (and the fresh stage puts the slot's src/):
     # the profile plugin lives there so that ``-p mutation_profile`` finds it in both.
     (workdir / "src" / "mutation_profile.py").write_text(PLUGIN, encoding="utf-8")
@@ -202,6 +210,7 @@ def run_mutant(
     *,
     whole_suite: bool = False,
     suite: tuple[str, ...] = (TESTS,),
+    first: tuple[str, ...] = (),
 ) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
     for other in modules:  # undo whatever an interrupted earlier run may have left behind
@@ -209,7 +218,8 @@ def run_mutant(
     module = name.split(".")[1]
     source = slot / "src" / "deepsix" / f"{module}.py"
     pristine = workdir / "pristine" / "deepsix" / f"{module}.py"
-    mutmut(slot, "apply", name, timeout=120)
+    if not apply_shown(workdir, name, pristine, source):
+        mutmut(slot, "apply", name, timeout=120)
     diff = "".join(
         difflib.unified_diff(
             pristine.read_text(encoding="utf-8").splitlines(keepends=True),
@@ -226,7 +236,10 @@ def run_mutant(
     # A fresh process: no cache filled by the unmutated code.  mutmut's selection misses
     # tests that reach a function only at import time, so a survivor of the selection
     # faces the whole suite too.
-    plans = (selected, everything) if selected else (everything,)
+    # ``first``: cheap tests that kill whole classes of mutants (the currency check of the
+    # generated regions, the files that state what the last survivors showed), run before
+    # the tests that reach the mutant and the long whole-suite run.
+    plans = [plan for plan in (list(first), selected) if plan] + [everything]
     for targets in plans:
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         command += ["-p", "mutation_profile", *targets]
@@ -240,9 +253,11 @@ def run_mutant(
                 timeout=limit,
                 check=False,
             )
-            # 1: a test failed; 2, 3, 4: the mutant broke the import or collection: all kills.
+            # 1: a test failed: a kill.  2, 3, 4: the collection or the run broke -- a mutant
+            # that breaks an import, or a test file that cannot import outside the work
+            # directory: an "error", read by hand, never counted as a kill unread.
             code: int | None = done.returncode
-            status = {0: "survived", 5: "no tests"}.get(done.returncode, "killed")
+            status = {0: "survived", 1: "killed", 5: "no tests"}.get(done.returncode, "error")
             tail = done.stdout[-600:]
         except subprocess.TimeoutExpired:
             code, status, tail = None, "timeout", ""
@@ -260,6 +275,37 @@ def run_mutant(
         "diff": diff,
         "tail": tail if status != "timeout" else "",
     }
+
+
+def apply_shown(workdir: Path, name: str, pristine: Path, source: Path) -> bool:
+    """Write the mutant into ``source``: the pristine text with the hunk ``mutmut show`` prints
+    replaced, where that hunk (context included, at some indentation) occurs exactly once.
+
+    ``mutmut apply`` rewrites a function that has ``@overload`` declarations wrongly (the
+    declarations vanish and the unmutated definition stays in force, so the mutant never
+    runs); this writes only the changed lines.  ``False`` when the hunk cannot be placed.
+    """
+    shown = mutmut(workdir, "show", name, timeout=120).splitlines()
+    hunks = [i for i, line in enumerate(shown) if line.startswith("@@")]
+    if len(hunks) != 1:
+        return False
+    before, after = [], []
+    for line in shown[hunks[0] + 1 :]:
+        if line.startswith("-"):
+            before.append(line[1:])
+        elif line.startswith("+"):
+            after.append(line[1:])
+        else:
+            before.append(line[1:])
+            after.append(line[1:])
+    text = pristine.read_text(encoding="utf-8")
+    for indent in ("", "    ", "        "):
+        old = "\n".join(indent + line if line else line for line in before) + "\n"
+        if text.count(old) == 1:
+            new = "\n".join(indent + line if line else line for line in after) + "\n"
+            source.write_text(text.replace(old, new), encoding="utf-8")
+            return True
+    return False
 
 
 def copy_tests(place: Path, path: str) -> None:
@@ -286,8 +332,9 @@ def make_slot(workdir: Path, index: int) -> Path:
     slot = workdir / f"slot{index}"
     if not slot.exists():
         slot.mkdir()
-        for folder in ("src", "mutants", "tests"):
-            shutil.copytree(workdir / folder, slot / folder)
+        for folder in ("src", "mutants", "tests", "tools"):
+            if (workdir / folder).exists():
+                shutil.copytree(workdir / folder, slot / folder)
         shutil.copy2(workdir / "pyproject.toml", slot / "pyproject.toml")
     return slot
 
@@ -320,6 +367,13 @@ def main() -> None:
     )
     parser.add_argument("--only", nargs="*", default=None, help="mutant names to run")
     parser.add_argument(
+        "--names",
+        type=Path,
+        default=None,
+        help="a file of mutant names, one a line: count only these (a sample drawn by hand, "
+        "run by mutmut in a reused work directory), with the usual forked and fresh stages",
+    )
+    parser.add_argument(
         "--whole-suite", action="store_true", help="run fresh mutants against the whole suite"
     )
     parser.add_argument(
@@ -339,6 +393,13 @@ def main() -> None:
         default=[TESTS],
         help="the whole suite of the fresh stage (test paths; other than tests/core are copied)",
     )
+    parser.add_argument(
+        "--first",
+        nargs="*",
+        default=[],
+        help="tests the fresh stage runs before the whole suite (after the selected ones): "
+        "cheap checks such as the generated regions' currency test",
+    )
     args = parser.parse_args()
     workdir: Path = args.workdir
     modules = tuple(
@@ -355,6 +416,9 @@ def main() -> None:
     codes = forked_codes(workdir, modules)
     if args.sample > 1:
         codes = {name: codes[name] for name in sorted(codes)[:: args.sample]}
+    if args.names is not None:
+        wanted = set(args.names.read_text(encoding="utf-8").split())
+        codes = {name: code for name, code in codes.items() if name in wanted}
     if not args.reuse and not args.fresh_only and all(code is None for code in codes.values()):
         raise SystemExit(f"mutmut ran no mutant (its test run failed?): see {_LOG} in {workdir}")
     results_path = workdir / args.results
@@ -391,6 +455,10 @@ def main() -> None:
                 shutil.rmtree(place / "tests" / folder)
             for path in ("tests/support", TESTS):
                 copy_tests(place, path)
+            # the tests read the generators (test_value_methods): keep them in step too.  The
+            # sources themselves are not refreshed: new tests must suit the work directory's.
+            for tool in GENERATORS:
+                shutil.copy2(ROOT / "tools" / tool, place / "tools" / tool)
     for path in args.suite:  # tests outside the core's suite, for the survivors
         for place in (workdir, *slots):
             copy_tests(place, path)
@@ -406,6 +474,7 @@ def main() -> None:
                 modules,
                 whole_suite=args.whole_suite,
                 suite=tuple(args.suite),
+                first=tuple(args.first),
             )
             with results_path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(result) + "\n")
@@ -420,7 +489,7 @@ def main() -> None:
     for (module, status), count in sorted(summary.items()):
         print(f"{module:>10} {status:>9}: {count}")
     for result in results:
-        if result["status"] in ("survived", "no tests"):
+        if result["status"] in ("survived", "no tests", "error"):
             print(f"\n--- {result['mutant']}\n{result['diff']}")
 
 

@@ -71,6 +71,8 @@ _EVENTS: Final = "tests/core/test_events.py"
 _VALIDATION: Final = "tests/core/test_validation.py"
 _REBUILD: Final = "tests/core/test_rebuild.py"
 _SAMPLING: Final = "tests/core/test_sampling.py"
+_ENGINE: Final = "tests/core/test_engine.py"
+_DIAGNOSIS: Final = "tests/core/test_diagnosis.py"
 
 MUTANTS: Final[tuple[Mutant, ...]] = (
     Mutant(
@@ -247,6 +249,115 @@ MUTANTS: Final[tuple[Mutant, ...]] = (
         "            bounds.at_least(seat, [0] * 28)",
         "a declared meld stays in its owner's hand in every sample",
         (f"{_SAMPLING}::test_sampled_states_are_consistent_and_valid",),
+    ),
+    Mutant(
+        "sampling",
+        "    flight = _FLIGHT if in_flight else -1",
+        "    flight = _FLIGHT if (in_flight) and False else -1",
+        "what the bidder cannot hold any more is in the pass back in flight",
+        (
+            f"{_SAMPLING}::test_the_partner_knows_the_pass_back_in_flight_holds_what_the_bidder_cannot",
+        ),
+    ),
+    Mutant(
+        "engine",
+        "        Phase.BIDDING,\n        state.dealer.left,\n",
+        "        Phase.BIDDING,\n        state.dealer,\n",
+        "the auction begins on the dealer's left (R-BID-1)",
+        (f"{_ENGINE}::test_auction_starts_left_of_dealer",),
+    ),
+    Mutant(
+        "engine",
+        "GameState, rules, state.dealer.left, Phase.DEAL",
+        "GameState, rules, state.dealer, Phase.DEAL",
+        "the deal passes one seat clockwise after each hand (R-DEAL-2)",
+        (f"{_ENGINE}::test_dealer_rotates_clockwise",),
+    ),
+    Mutant(
+        "engine",
+        "            phase, to_act = Phase.MELDING, seat.left",
+        "            phase, to_act = Phase.MELDING, seat.partner",
+        "the others meld clockwise from the bidder's left",
+        (f"{_ENGINE}::test_others_meld_clockwise_from_bidders_left",),
+    ),
+    Mutant(
+        "legal",
+        "        return size(packed) - state.rules.pass_size",
+        "        return size(packed)",
+        "the bidder keeps enough unmelded cards to pass back (R-MELD-4)",
+        (f"{_ENGINE}::test_bidder_cap_refuses_a_meld_that_leaves_too_few",),
+    ),
+    Mutant(
+        "legal",
+        "    return _GIVE[seat].all(seat_hand(state.packed_hands, seat) - melded)",
+        "    return _GIVE[seat].all(seat_hand(state.packed_hands, seat))",
+        "the bidder passes back only unmelded cards",
+        (f"{_ENGINE}::test_bidder_passes_back_unmelded_only",),
+    ),
+    Mutant(
+        "diagnosis",
+        "    if action.seat != state.to_act:",
+        "    if action.seat == state.to_act:",
+        "an action out of turn is refused as such (R-TURN-1)",
+        (f"{_ENGINE}::test_wrong_phase_and_wrong_seat",),
+    ),
+    Mutant(
+        "diagnosis",
+        "    led = state.trick[0][1].suit",
+        "    led = state.trick[1][1].suit",
+        "the suit to follow is the first card's (R-PLAY-2)",
+        (f"{_DIAGNOSIS}::test_the_suit_to_follow_is_the_first_cards_even_after_a_seat_failed_to",),
+    ),
+    Mutant(
+        "history",
+        "        if self._length != other._length:\n            return False",
+        "        if self._length != other._length:\n            return True",
+        "a history is equal to another only when it holds the same actions",
+        ("tests/core/test_history.py::test_a_history_is_not_equal_to_a_longer_one_it_begins",),
+    ),
+    Mutant(
+        "handsetup",
+        "        return self._fields() == other._fields()",
+        "        return self._fields() != other._fields()",
+        "a setup is equal to its copy (the generated value methods)",
+        ("tests/core/test_value_methods.py::test_a_value_pickles_and_hashes_with_every_field",),
+    ),
+    # mutmut does not mutate decorated functions (properties included): these are written by
+    # hand, of the kinds it makes, for the properties that state a rule.
+    Mutant(
+        "state",
+        "if self.scores[0] < self.scores[1] else",
+        "if self.scores[0] > self.scores[1] else",
+        "the lower total wins the game (R-END-1), as the state's winner says",
+        ("tests/core/test_full_game.py::test_random_games_reach_a_winner",),
+    ),
+    Mutant(
+        "state",
+        "(self.phase is not Phase.GAME_OVER)",
+        "(self.phase is Phase.GAME_OVER)",
+        "the hand number counts the hand being played",
+        ("tests/core/test_state.py::test_the_hand_number_counts_the_hand_being_played",),
+    ),
+    Mutant(
+        "views",
+        "return self.seat is not None and self.seat == self.to_act",
+        "return self.seat is not None or self.seat == self.to_act",
+        "a view says it is the seat's turn only when it is",
+        (f"{_VIEWS}::test_view_legal_actions_are_the_seats_legal_actions",),
+    ),
+    Mutant(
+        "tricks",
+        "        return self.plays[0][0]",
+        "        return self.plays[1][0]",
+        "a trick's leader is the seat that played first",
+        (f"{_TRICKS}::test_trick_record",),
+    ),
+    Mutant(
+        "events",
+        "        return self.number == HAND_SIZE",
+        "        return self.number != HAND_SIZE",
+        "the hand's fourteenth trick is its last",
+        (f"{_EVENTS}::test_each_hand_yields_its_moments_once",),
     ),
 )
 """The smoke's mutants, a few per core module."""

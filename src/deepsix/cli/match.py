@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deepsix.cli.shared import CommandFailed, UsageError, output_file
+from deepsix.cli.shared import CommandFailed, UsageError, add_where_to_run, output_file
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Text
 from deepsix.errors import ParseError
@@ -74,12 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot-logs", action="store_true",
         help="write each program bot's standard error to DIR/logs/, one file per game and seat",
     )  # fmt: skip
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
-    parser.add_argument(
-        "--scheduler", metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler address, or 'local' (needs the distributed "
-        "extra); program bots must exist on the workers",
-    )  # fmt: skip
+    add_where_to_run(parser, workers_note="; program bots must exist on the workers")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -13,7 +13,7 @@ from deepsix.cli.shared import UsageError, output_file
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Text
 from deepsix.io.transcript import TranscriptWriter
-from deepsix.rebuild import history_start, walk
+from deepsix.rebuild import history_start, history_steps
 from deepsix.state import GameState
 
 __all__ = ["DESCRIPTION", "HELP", "add_arguments", "run"]
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _replay_lines(state: GameState, show_hands: bool) -> Iterator[list[str]]:
     """The transcript of a saved game, one chunk (a phase line or a trick) at a time."""
     writer = TranscriptWriter(show_hands=show_hands)
-    for step in walk(history_start(state), state.history):
+    for step in history_steps(state):
         lines = writer.step(*step)
         if lines:
             yield lines
@@ -66,9 +66,7 @@ def _picture(args: argparse.Namespace, state: GameState, terminal: Terminal) -> 
     from deepsix import svg
     from deepsix.views import view
 
-    states = [history_start(state)] + [
-        step.after for step in walk(history_start(state), state.history)
-    ]
+    states = [history_start(state)] + [step.after for step in history_steps(state)]
     last = len(states) - 1
     at = last if args.at is None else (args.at if args.at >= 0 else last + 1 + args.at)
     if not 0 <= at <= last:

@@ -29,6 +29,7 @@ __all__ = [
     "CommandFailed",
     "Subcommands",
     "UsageError",
+    "add_where_to_run",
     "bot_help",
     "bot_lineup",
     "output_file",
@@ -91,6 +92,16 @@ def output_file(option: str, path: str | None) -> Path | None:
     if target.exists() and not os.access(target, os.W_OK):
         raise UsageError(f"{where}: the file is not writable")
     return target
+
+
+def add_where_to_run(parser: argparse.ArgumentParser, *, workers_note: str = "") -> None:
+    """The options of a command that plays many games: ``--workers`` and ``--scheduler``."""
+    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster "
+        f"(needs the distributed extra){workers_note}",
+    )  # fmt: skip
 
 
 def bot_help() -> str:

@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deepsix.cli.shared import UsageError, bot_help, bot_lineup, output_file
+from deepsix.cli.shared import UsageError, add_where_to_run, bot_help, bot_lineup, output_file
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Table, Text
 from deepsix.errors import missing_extra
@@ -46,12 +46,7 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
         help=bot_help() + " (default: heuristic random)",
     )  # fmt: skip
     sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    sim.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
-    sim.add_argument(
-        "--scheduler", metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler address, or 'local' for a local cluster "
-        "(needs the distributed extra)",
-    )  # fmt: skip
+    add_where_to_run(sim)
     output = sim.add_mutually_exclusive_group()
     output.add_argument("--csv", metavar="FILE", help="write one row per hand as CSV")
     output.add_argument("--jsonl", metavar="FILE", help="write one JSON object per hand")

@@ -154,59 +154,29 @@ def parse_cards_compact(text: str) -> tuple[Card, ...]:
 
 def format_action(action: Action) -> str:
     """The canonical notation of an action (see the module documentation)."""
-    kind = type(action)
-    if kind not in _FORMATTERS and kind is not Deal:
-        raise ParseError(f"{action!r} is not a deepsix action")
-    if kind is Deal:
-        assert isinstance(action, Deal)
-        cards = action.cards
-        groups = [format_cards_compact(cards[i : i + 14]) for i in range(0, len(cards), 14)]
-        return "DEAL:" + ".".join(groups)
-    seat = action.seat
-    assert seat is not None
-    return f"{_SEAT_LETTERS[seat]}:{_FORMATTERS[kind](action)}"
-
-
-def _format_bid(action: Action) -> str:
-    assert isinstance(action, Bid)
-    return f"B{action.amount}"
-
-
-def _format_sink(action: Action) -> str:
-    assert isinstance(action, NameSunkSuit)
-    return f"SINK:{_SUIT_LETTERS[action.suit]}"
-
-
-def _format_show(action: Action) -> str:
-    assert isinstance(action, ShowCard)
-    return f"SHOW:{_CARD_TEXT[action.card]}"
-
-
-def _format_give(action: Action) -> str:
-    assert isinstance(action, PassCard)
-    return f"GIVE:{_CARD_TEXT[action.card]}"
-
-
-def _format_meld(action: Action) -> str:
-    assert isinstance(action, DeclareMeld)
-    return f"MELD:{_MELD_TEXT[action.meld]}"
-
-
-def _format_play(action: Action) -> str:
-    assert isinstance(action, PlayCard)
-    return _CARD_TEXT[action.card]
-
-
-_FORMATTERS: Final = {
-    Bid: _format_bid,
-    Pass: lambda action: "P",
-    NameSunkSuit: _format_sink,
-    ShowCard: _format_show,
-    PassCard: _format_give,
-    DeclareMeld: _format_meld,
-    Done: lambda action: "DONE",
-    PlayCard: _format_play,
-}
+    match action:  # the commonest first
+        case PlayCard(card=card):
+            move = _CARD_TEXT[card]
+        case Deal(cards=cards):
+            groups = (format_cards_compact(cards[i : i + 14]) for i in range(0, len(cards), 14))
+            return "DEAL:" + ".".join(groups)
+        case Bid(amount=amount):
+            move = f"B{amount}"
+        case Pass():
+            move = "P"
+        case NameSunkSuit(suit=suit):
+            move = f"SINK:{_SUIT_LETTERS[suit]}"
+        case ShowCard(card=card):
+            move = f"SHOW:{_CARD_TEXT[card]}"
+        case PassCard(card=card):
+            move = f"GIVE:{_CARD_TEXT[card]}"
+        case DeclareMeld(meld=meld):
+            move = f"MELD:{_MELD_TEXT[meld]}"
+        case Done():
+            move = "DONE"
+        case _:
+            raise ParseError(f"{action!r} is not a deepsix action")
+    return f"{_SEAT_LETTERS[action.seat]}:{move}"
 
 
 def _shorten(text: str, limit: int = 40) -> str:

@@ -28,7 +28,7 @@ from deepsix.events import (
     events,
 )
 from deepsix.melds import Meld
-from deepsix.rebuild import history_start, walk
+from deepsix.rebuild import history_steps
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.state import GameState, HandRecord, Phase
 
@@ -142,7 +142,7 @@ def _trick_line(event: TrickWon) -> str:
 def transcript_lines(state: GameState, *, show_hands: bool = True) -> Iterator[str]:
     """The transcript of ``state``'s game so far, line by line, replayed from its history."""
     writer = TranscriptWriter(show_hands=show_hands)
-    for step in walk(history_start(state), state.history):
+    for step in history_steps(state):
         yield from writer.step(*step)
 
 

@@ -3,9 +3,12 @@
 :func:`play_game` is the one loop that drives a game forward.  The command
 line's ``watch`` and ``play``, the simulator and the web server's bot
 seats all run through it, and see the game through its ``on_action``
-callback, called with ``(before, action, after)`` after every step -- the
-same shape :class:`~deepsix.io.transcript.TranscriptWriter`,
-:func:`deepsix.events.events` and :func:`deepsix.rebuild.walk` use.
+callback, called with ``(before, action, after)`` after every step.  The
+loop is a :func:`deepsix.rebuild.walk` whose actions are chosen as the game
+goes, and ``on_action`` one of its visitors -- the same walk, and the same
+step, that replays a record or a history, and that
+:class:`~deepsix.io.transcript.TranscriptWriter` and
+:func:`deepsix.events.events` read.
 
 A seat is taken by an *agent*: a :class:`~deepsix.play.bots.Bot`, or
 anything else with ``choose(view, rng)`` -- a human at a terminal, say.
@@ -24,7 +27,7 @@ its games follow the same seeding scheme as :func:`play_game`'s.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from deepsix.actions import Action, Deal
@@ -32,14 +35,16 @@ from deepsix.cards import Seat
 from deepsix.engine import apply, new_game, shuffled_deal
 from deepsix.errors import IllegalActionError, ParseError, WrongTypeError
 from deepsix.play.bots import Bot, bot_rng, make_bot
+from deepsix.rebuild import Visitor, visit
 from deepsix.rules import Rules
 from deepsix.state import GameState
 from deepsix.views import PlayerView, view
 
 __all__ = ["GameDriver", "OnAction", "Refusable", "deal_stream", "play_game"]
 
-OnAction = Callable[[GameState, Action, GameState], None]
-"""A callback that sees every step of a game: ``on_action(before, action, after)``."""
+OnAction = Visitor
+"""A callback that sees every step of a game: ``on_action(before, action, after)`` (a
+:data:`~deepsix.rebuild.Visitor` of the game's walk)."""
 
 
 @runtime_checkable
@@ -103,14 +108,23 @@ class GameDriver:
         """The game's next deal."""
         return shuffled_deal(self.deals)
 
-    def step(self, state: GameState, players: Sequence[Bot]) -> tuple[Action, GameState]:
-        """The next action of ``state`` (a deal, or ``players[seat]``'s choice) and its result."""
+    def choose(self, state: GameState, players: Sequence[Bot]) -> Action:
+        """The next action of ``state``: the next deal, or ``players[seat]``'s choice.
+
+        An agent that may be refused (:class:`Refusable`) is asked again until
+        its action is legal; a bot's action is returned as it is (applying an
+        illegal one raises).
+        """
         if state.is_chance:
-            deal = self.deal()
-            return deal, apply(state, deal)
+            return self.deal()
         seat = state.to_act
         assert seat is not None
-        return _turn(players[seat], state, seat, self.streams[seat])
+        return _choice(players[seat], state, seat, self.streams[seat])
+
+    def step(self, state: GameState, players: Sequence[Bot]) -> tuple[Action, GameState]:
+        """The next action of ``state`` (see :meth:`choose`) and its result."""
+        action = self.choose(state, players)
+        return action, apply(state, action)
 
 
 def play_game(  # noqa: PLR0913  # public signature; options are keywords
@@ -171,24 +185,29 @@ def _play(  # noqa: PLR0913, PLR0917  # play_game's arguments, its players made
     else:
         raise WrongTypeError(f"start must be a GameState, not {type(start).__name__}")
     driver = GameDriver(seed, start, streams=streams)
-    while not state.is_over:
-        if state.is_chance and len(state.completed_hands) >= max_hands:
-            break
-        action, following = driver.step(state, players)
-        if on_action is not None:
-            on_action(state, action, following)
-        state = following
-    return state
+
+    def next_action(state: GameState) -> Action | None:
+        if state.is_over or (state.is_chance and len(state.completed_hands) >= max_hands):
+            return None
+        return driver.choose(state, players)
+
+    return visit(state, next_action) if on_action is None else visit(state, next_action, on_action)
 
 
-def _turn(agent: Bot, state: GameState, seat: Seat, rng: random.Random) -> tuple[Action, GameState]:
-    """Ask ``agent`` for its action until the engine accepts one (bots get one try)."""
+def _choice(agent: Bot, state: GameState, seat: Seat, rng: random.Random) -> Action:
+    """``agent``'s action; one that may be refused is asked until the engine accepts it."""
     seen = view(state, seat)
+    action = agent.choose(seen, rng)
+    # A Refusable agent is one with ``refused``; isinstance() against the protocol would cost
+    # more than a bot's whole turn.
+    refused = getattr(agent, "refused", None)
+    if not callable(refused):
+        return action  # a bot gets one try: the walk applies its action, and raises if illegal
     while True:
-        action = agent.choose(seen, rng)
         try:
-            return action, apply(state, action)
+            apply(state, action)
         except IllegalActionError as error:
-            if not isinstance(agent, Refusable):
-                raise
-            agent.refused(seen, action, error)
+            refused(seen, action, error)
+            action = agent.choose(seen, rng)
+        else:
+            return action

@@ -5,8 +5,8 @@
   with every hand visible;
 * :class:`~deepsix.search.bot.SearchBot`: a :class:`~deepsix.Bot`
   that samples the hidden cards consistently with its view and searches
-  the samples (perfect-information Monte Carlo), in every phase, with
-  play-outs (:mod:`deepsix.search.playout`) before the endgame.
+  the samples (perfect-information Monte Carlo), in any phase its budget
+  names, with play-outs (:mod:`deepsix.search.playout`) before the endgame.
 
 Every public name is importable from here (``from deepsix.search import
 solve, SearchBot``); ``docs/search-bot.md`` describes both and their measured

@@ -4,7 +4,10 @@ The recipe is *perfect-information Monte Carlo* (PIMC), as in strong bridge
 and Skat programs: deal the unseen cards at random, consistently with
 everything the seat knows (:func:`deepsix.sample_state`), look at each
 sampled deal as if all cards were face up, and take the option whose
-average outcome over the samples is best.  Every phase is searched that way:
+average outcome over the samples is best.  Every phase can be searched that way
+(the named budgets, :meth:`SearchBot.quick` and :meth:`SearchBot.deep`, search the
+card play and leave the other phases to the heuristic: a few play-outs a decision
+cannot tell calls or passes apart):
 
 * **Play, endgame** (at most :attr:`SearchBot.solve_tricks` tricks left):
   every sampled deal is solved exactly for every legal card
@@ -117,22 +120,22 @@ class SearchBot:
     1
     """
 
-    worlds: int = attrs.field(default=8, validator=_positive)
+    worlds: int = attrs.field(default=10, validator=_positive)
     """Deals sampled per play decision in the endgame (each solved double dummy)."""
     solve_tricks: int = attrs.field(default=7, validator=_tricks)
     """Solve exactly when at most this many tricks are left (the current one included)."""
-    node_limit: int = attrs.field(default=100_000, validator=_positive)
+    node_limit: int = attrs.field(default=200_000, validator=_positive)
     """Search nodes allowed per sampled deal in the endgame; a deal that needs more does
     not vote (if none is solved, the play-out policy's card is played)."""
-    rollout_worlds: int = attrs.field(default=4, validator=_non_negative)
+    rollout_worlds: int = attrs.field(default=8, validator=_non_negative)
     """Deals sampled per play decision before the endgame, each candidate card played
     out in each; 0 plays the policy's card there."""
-    auction_rollouts: int = attrs.field(default=4, validator=_non_negative)
+    auction_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per auction decision (passing and the highest bid open); 0 bids
     as the policy does."""
-    sunk_rollouts: int = attrs.field(default=2, validator=_non_negative)
+    sunk_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per suit when choosing the sunk suit; 0 sinks as the policy does."""
-    exchange_rollouts: int = attrs.field(default=3, validator=_non_negative)
+    exchange_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per invitation or pass decision; 0 shows and passes as the policy
     does."""
     candidates: int = attrs.field(default=2, validator=_positive)
@@ -153,9 +156,12 @@ class SearchBot:
 
     @classmethod
     def quick(cls) -> SearchBot:
-        """The budget for live tables: every phase searched, a decision about 0.1 s or less
-        (median) on the compiled build.  Known by name as ``"search-quick"`` and as
-        ``"search"`` (it is ``SearchBot()``).
+        """The budget for live tables, a decision about 0.1 s or less (median) on the
+        compiled build: the card play searched from the first trick (play-outs over 8
+        deals, the endgame solved as :meth:`endgame` solves it); the auction, the sunk
+        suit, the invitation and the passes are the heuristic's, since a few play-outs
+        cannot tell their options apart (``docs/search-bot.md``).  Known by name as
+        ``"search-quick"`` and as ``"search"`` (it is ``SearchBot()``).
 
         >>> SearchBot.quick() == SearchBot()
         True
@@ -164,20 +170,24 @@ class SearchBot:
 
     @classmethod
     def deep(cls) -> SearchBot:
-        """The budget for analysis and evaluation: every phase searched, a decision about a
-        second or less (median) on the compiled build.  Known by name as ``"search-deep"``.
+        """The budget for analysis and evaluation, a decision about a second or less (median)
+        on the compiled build: the card play searched from the first trick with twice the
+        deals of :meth:`quick` and three candidates, the endgame on 16 deals; like
+        :meth:`quick` it leaves the auction, the sunk suit, the invitation and the passes to
+        the heuristic (searching them at 6 to 12 play-outs a decision lost points against
+        :meth:`endgame`, ``docs/search-bot.md``).  Known by name as ``"search-deep"``.
 
         >>> SearchBot.deep().solve_tricks
         7
         """
         return cls(
-            worlds=10,
+            worlds=16,
             solve_tricks=7,
             node_limit=200_000,
-            rollout_worlds=10,
-            auction_rollouts=12,
-            sunk_rollouts=6,
-            exchange_rollouts=8,
+            rollout_worlds=16,
+            auction_rollouts=0,
+            sunk_rollouts=0,
+            exchange_rollouts=0,
             candidates=3,
             playout_solve=6,
             playout_node_limit=50_000,

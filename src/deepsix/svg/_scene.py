@@ -15,7 +15,7 @@ from deepsix.errors import WrongTypeError
 from deepsix.rules import Rules
 from deepsix.state import GameState, HandRecord, Phase, SeatMelds
 from deepsix.tricks import Trick
-from deepsix.views import PlayerView
+from deepsix.views import PlayerView, public_view
 
 __all__ = ["Position", "Scene", "scene_of"]
 
@@ -82,6 +82,7 @@ def scene_of(position: object) -> Scene:
 
 
 def _of_state(state: GameState) -> Scene:
+    """Everything: the public facts (the spectator's view) and every hidden card."""
     setup = state.setup
     received: list[tuple[Card, ...]] = [(), (), (), ()]
     complete = state.rules.pass_size
@@ -90,37 +91,20 @@ def _of_state(state: GameState) -> Scene:
             received[setup.bidder] = setup.partner_pass
         if len(setup.bidder_pass) == complete:
             received[setup.bidder.partner] = setup.bidder_pass
-    hands = state.hands
-    return Scene(
+    return _scene(
+        public_view(state),
         viewer=None,
         is_state=True,
-        hands=hands,
-        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand_number=state.hand_number,
-        scores=state.scores,
-        completed_hands=state.completed_hands,
-        bids=setup.bids,
-        bidder=setup.bidder,
-        bid=setup.bid,
-        sunk_suit=setup.sunk_suit,
-        invitation=setup.invitation,
+        hands=state.hands,
         partner_pass=setup.partner_pass,
         bidder_pass=setup.bidder_pass,
-        pass_counts=(len(setup.partner_pass), len(setup.bidder_pass)),
         received=tuple(received),
-        melds=setup.melds,
-        trick=state.trick,
-        tricks=state.tricks,
         legal=legal_actions(state),
-        winner=state.winner,
     )
 
 
 def _of_view(view: PlayerView) -> Scene:
+    """What ``view``'s seat may see: its own hand, its own passes, its own legal actions."""
     seat = view.seat
     hands: list[tuple[Card, ...] | None] = [None, None, None, None]
     received: list[tuple[Card, ...]] = [(), (), (), ()]
@@ -138,30 +122,54 @@ def _of_view(view: PlayerView) -> Scene:
                 bidder_pass = view.passed
                 if view.received:
                     partner_pass = view.received
-    return Scene(
+    return _scene(
+        view,
         viewer=seat,
         is_state=False,
         hands=tuple(hands),
-        hand_sizes=view.hand_sizes,
-        rules=view.rules,
-        dealer=view.dealer,
-        phase=view.phase,
-        to_act=view.to_act,
-        hand_number=view.hand_number,
-        scores=view.scores,
-        completed_hands=view.completed_hands,
-        bids=view.bids,
-        bidder=view.bidder,
-        bid=view.bid,
-        sunk_suit=view.sunk_suit,
-        invitation=view.invitation,
         partner_pass=partner_pass,
         bidder_pass=bidder_pass,
-        pass_counts=view.pass_counts,
         received=tuple(received),
-        melds=view.melds,
-        trick=view.trick,
-        tricks=view.tricks,
         legal=view.legal_actions,
-        winner=view.winner,
+    )
+
+
+def _scene(  # noqa: PLR0913  # the private facts, named
+    public: PlayerView,
+    *,
+    viewer: Seat | None,
+    is_state: bool,
+    hands: tuple[tuple[Card, ...] | None, ...],
+    partner_pass: tuple[Card, ...] | None,
+    bidder_pass: tuple[Card, ...] | None,
+    received: tuple[tuple[Card, ...], ...],
+    legal: LegalActions,
+) -> Scene:
+    """The scene of the public facts of ``public`` and the private facts this picture shows."""
+    return Scene(
+        viewer=viewer,
+        is_state=is_state,
+        hands=hands,
+        hand_sizes=public.hand_sizes,
+        rules=public.rules,
+        dealer=public.dealer,
+        phase=public.phase,
+        to_act=public.to_act,
+        hand_number=public.hand_number,
+        scores=public.scores,
+        completed_hands=public.completed_hands,
+        bids=public.bids,
+        bidder=public.bidder,
+        bid=public.bid,
+        sunk_suit=public.sunk_suit,
+        invitation=public.invitation,
+        partner_pass=partner_pass,
+        bidder_pass=bidder_pass,
+        pass_counts=public.pass_counts,
+        received=received,
+        melds=public.melds,
+        trick=public.trick,
+        tricks=public.tricks,
+        legal=legal,
+        winner=public.winner,
     )

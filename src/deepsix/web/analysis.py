@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from deepsix.errors import DeepSixError
 from deepsix.io.record import record_of, write_record
-from deepsix.rebuild import history_start, walk
+from deepsix.rebuild import history_steps
 from deepsix.state import GameState
 from deepsix.web.protocol import WebError
 
@@ -63,7 +63,7 @@ class AnalysisFailedError(DeepSixError, RuntimeError):
 def hand_record(state: GameState, hand: int) -> str:
     """The game record of ``state``'s game up to the end of hand ``hand`` (a finished hand)."""
     final = None
-    for _before, _action, after in walk(history_start(state), state.history):
+    for _before, _action, after in history_steps(state):
         if len(after.completed_hands) == hand:
             final = after
             break

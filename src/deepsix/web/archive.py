@@ -21,12 +21,11 @@ from deepsix import svg
 from deepsix._version import __version__
 from deepsix.actions import Deal
 from deepsix.cards import Seat
-from deepsix.engine import apply
 from deepsix.events import events
 from deepsix.io.notation import format_action
 from deepsix.io.record import record_of, write_record
 from deepsix.io.wire import dumps
-from deepsix.rebuild import history_start, walk
+from deepsix.rebuild import history_start, history_steps, visit
 from deepsix.state import GameState
 from deepsix.views import view
 from deepsix.web import protocol as p
@@ -102,7 +101,7 @@ def replay_page(room: Room, whose: str | None, start: int, count: int | None) ->
         raise WebError("bad-request", f"start >= 1 and 1 <= count <= {limit}")
     seat = Seat(SEAT_LETTERS.index(whose)) if whose in tuple(SEAT_LETTERS) else None
     steps: list[p.ReplayStep] = []
-    for number, (before, action, after) in enumerate(walk(history_start(final), final.history), 1):
+    for number, (before, action, after) in enumerate(history_steps(final), 1):
         if number >= start + count:
             break
         if number < start:
@@ -136,9 +135,7 @@ def picture(room: Room, seq: int, whose: str | None) -> str:
     history = final.history
     if not 0 <= seq <= len(history):
         raise WebError("bad-step", f"a step is 0 to {len(history)}", 404)
-    state = history_start(final)
-    for action in history[:seq]:
-        state = apply(state, action)
+    state = visit(history_start(final), history[:seq])
     if whose is None:
         return svg.table(state, size=PICTURE_SIZE)
     if whose not in tuple(SEAT_LETTERS):

@@ -36,6 +36,7 @@ from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS
 from deepsix.web.lobby import Lobby
 from deepsix.web.rooms import Remote, Room, letter
+from deepsix.web.services import sweep_forever
 from deepsix.web.store.base import Exchange
 
 __all__ = ["PRESENCE_REFRESH", "PRESENCE_TTL", "SWEEP", "Cluster"]
@@ -77,7 +78,9 @@ class Cluster:
         self._connected = True
         self._listener = asyncio.get_running_loop().create_task(self._listen())
         await self._claim()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._sweeper = asyncio.get_running_loop().create_task(
+            sweep_forever(self.sweep, SWEEP, "cluster: the sweep")
+        )
         _log.info(
             "cluster: server %d of %s runs %d of %d live tables",
             self.exchange.server,
@@ -164,14 +167,6 @@ class Cluster:
         self.owned.clear()
         for room in lost:
             await room.runner.stop()
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                await self.sweep()
-            except Exception:  # pragma: no cover - a bug here must not stop the sweeping
-                _log.exception("cluster: the sweep failed")
 
     async def sweep(self) -> None:
         """Check our connection; take what nobody runs; refresh and expire presence."""

@@ -26,9 +26,10 @@ from typing import Any, Final
 
 import deepsix
 from deepsix.cards import Seat
-from deepsix.engine import apply, new_game
+from deepsix.engine import new_game
 from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
+from deepsix.rebuild import walk
 from deepsix.rules import Rules
 from deepsix.web import protocol as p
 from deepsix.web.config import ServerConfig
@@ -36,6 +37,7 @@ from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite
 from deepsix.web.limits import Guard
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, seat_of
+from deepsix.web.services import sweep_forever
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
 __all__ = ["Lobby", "info_of_row"]
@@ -97,11 +99,13 @@ class Lobby:
         except Exception as error:
             raise ValueError(f"its rules cannot be read: {_reason(error)}") from None
         state = new_game(rules, seat_of(row.dealer))
-        for number, text in enumerate(moves, start=1):
-            try:
-                state = apply(state, action_from_wire(json.loads(text)))
-            except Exception as error:
-                raise ValueError(f"move {number} cannot be replayed: {_reason(error)}") from None
+        done = 0
+        try:
+            for step in walk(state, (action_from_wire(json.loads(text)) for text in moves)):
+                state = step.after
+                done += 1
+        except Exception as error:
+            raise ValueError(f"move {done + 1} cannot be replayed: {_reason(error)}") from None
         room = Room(self.services, row, rules, state)
         for index, slot in enumerate(room.seats):
             if slot.kind == "bot" and (slot.bot is None or slot.bot not in BOT_NAMES):
@@ -122,7 +126,9 @@ class Lobby:
         """Start every room's runner and the sweeper."""
         for room in self.rooms.values():
             room.runner.start()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._sweeper = asyncio.get_running_loop().create_task(
+            sweep_forever(self.sweep, SWEEP, "the lobby's sweep")
+        )
 
     async def close(self) -> None:
         """Stop the sweeper and every runner."""
@@ -335,14 +341,6 @@ class Lobby:
             listener.push(text)
 
     # -- the sweeper --------------------------------------------------------------------------
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                await self.sweep()
-            except Exception:  # pragma: no cover - a bug here must not stop the sweeping
-                _log.exception("the lobby's sweep failed")
 
     async def sweep(self) -> None:
         """Push presence changes; close what nobody attends; drop old finished rooms."""

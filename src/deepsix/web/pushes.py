@@ -17,7 +17,7 @@ from typing import Final, Literal
 from deepsix.cards import Seat
 from deepsix.events import Event, events
 from deepsix.io.wire import dumps
-from deepsix.rebuild import history_start, walk
+from deepsix.rebuild import history_steps
 from deepsix.state import GameState
 from deepsix.tricks import trick_winner
 from deepsix.views import view
@@ -76,7 +76,7 @@ def history(state: GameState, seq: int, since: int) -> p.History:
     """The events of the steps after ``since`` (up to ``seq``), for a client catching up."""
     steps = []
     if since < seq:
-        for number, step in enumerate(walk(history_start(state), state.history), 1):
+        for number, step in enumerate(history_steps(state), 1):
             if number > since:
                 found = events(*step)
                 if found:

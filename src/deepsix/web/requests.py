@@ -47,6 +47,7 @@ __all__ = [
     "player_name",
     "read_body",
     "require_host",
+    "require_player",
     "require_visible",
     "secret_of",
     "set_cookie",
@@ -165,6 +166,14 @@ def require_visible(request: Request, room: Room) -> None:
 def require_host(request: Request, room: Room) -> None:
     if not who(request, room)[1]:
         raise WebError("forbidden", "only the table's host may do this", 403)
+
+
+def require_player(request: Request, room: Room) -> tuple[Seat | None, bool]:
+    """:func:`who` for what only a player seated at the table, or its host, may do."""
+    seat, host = who(request, room)
+    if seat is None and not host:
+        raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    return seat, host
 
 
 def set_cookie(

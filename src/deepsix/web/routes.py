@@ -72,6 +72,7 @@ from deepsix.web.requests import (
     json_body,
     player_name,
     require_host,
+    require_player,
     require_visible,
     secret_of,
     set_cookie,
@@ -221,9 +222,7 @@ async def _session(request: Request, lobby: Lobby) -> Response:
 async def _fill(request: Request, lobby: Lobby) -> object:
     data = await json_body(request, {"bot"})
     room = await lobby.room(request.path_params["table_id"])
-    seat, host = who(request, room)
-    if seat is None and not host:
-        raise WebError("unauthorized", "a seat's credential (or the host's) is required", 401)
+    require_player(request, room)
     if not room.has_bots:
         lobby.guard.bot_table(room.maker, lobby.live())
     await seating.fill(room, check_bot(data.get("bot", "heuristic")))
@@ -286,9 +285,7 @@ async def _abandon(request: Request, lobby: Lobby) -> object:
 async def _rematch(request: Request, lobby: Lobby) -> Response:
     data = await json_body(request, {"seating"})
     room = await lobby.room(request.path_params["table_id"])
-    seat, host = who(request, room)
-    if seat is None and not host:
-        raise WebError("unauthorized", "a player (or the host) of this table asks for it", 401)
+    _seat, host = require_player(request, room)
     seating = data.get("seating", "NESW")
     if type(seating) is not str:
         raise WebError("bad-seat", 'seating is a string such as "NSEW"')

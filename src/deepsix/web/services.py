@@ -5,13 +5,15 @@ other servers of the site), and the protocols a room is driven through: the
 connections it pushes frames to (:class:`Subscriber`), the task that makes
 its own moves (:class:`RoomRunner`) and the other servers (:class:`Peers`;
 :class:`Alone` for a server alone with its database).  (:mod:`deepsix.web.rooms`
-re-exports these names.)
+re-exports these names.)  :func:`sweep_forever` runs the lobby's and the
+cluster's periodic sweeps.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Protocol
 
 import attrs
@@ -21,7 +23,9 @@ from deepsix.web.botpool import BotPool
 from deepsix.web.config import ServerConfig
 from deepsix.web.store.writer import Writer
 
-__all__ = ["Alone", "Peers", "Remote", "RoomRunner", "Services", "Subscriber"]
+__all__ = ["Alone", "Peers", "Remote", "RoomRunner", "Services", "Subscriber", "sweep_forever"]
+
+_log = logging.getLogger("deepsix.web")
 
 Room = Any
 """A :class:`deepsix.web.rooms.Room`, named loosely here: the rooms import this module, and no
@@ -130,3 +134,14 @@ class Services:
     """Called when a room's public description changes (the lobby pushes it)."""
     peers: Peers = attrs.field(factory=Alone)
     """The other servers of the site (:mod:`deepsix.web.cluster`), if any."""
+
+
+async def sweep_forever(sweep: Callable[[], Awaitable[None]], every: float, what: str) -> None:
+    """Run ``sweep`` every ``every`` seconds until cancelled; a sweep that fails is logged as
+    ``what`` failing, and the next one runs on time."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await sweep()
+        except Exception:  # pragma: no cover - a bug here must not stop the sweeping
+            _log.exception("%s failed", what)
