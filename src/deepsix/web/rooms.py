@@ -69,19 +69,10 @@ class Room:
         self.dealer = row.dealer
         self.seed = row.seed
         self.seeded = row.seeded
-        self.private = row.private
-        self.clock = row.clock
-        self.standin = row.standin
         self.hint = row.hint
-        self.host = row.host
-        self.invite = row.invite
-        self.status: TableStatus = row.status
-        self.result: p.Result | None = pushes.result_of(row.result)
-        self.finished_at = row.finished
-        self.next = row.next
         self.version = row.version
         """The stored row's version this room holds (a shared database refuses older)."""
-        self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
+        self._follow(row)
         self.state = state
         self.driver = self.new_driver()
         self.subscribers: set[Subscriber] = set()
@@ -419,17 +410,22 @@ class Room:
                     else (f"{old.name} was replaced by the {new.bot or 'stand-in'} bot")
                 )
                 self.close_seat(seat, p.Notice(kind, text, letter(seat)), 1008, kind)
+        self._follow(row)
+        self.changed()
+
+    def _follow(self, row: TableRow) -> None:
+        """Take what of the stored row may change while the room lives: seats, status,
+        settings, result."""
         self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
-        self.status = row.status
+        self.status: TableStatus = row.status
         self.private = row.private
         self.clock = row.clock
         self.standin = row.standin
         self.host = row.host
         self.invite = row.invite
-        self.result = pushes.result_of(row.result)
+        self.result: p.Result | None = pushes.result_of(row.result)
         self.finished_at = row.finished
         self.next = row.next
-        self.changed()
 
     async def mark_ready(self, seat: Seat, hand: int) -> None:
         """``seat`` has looked at hand ``hand``'s summary."""
