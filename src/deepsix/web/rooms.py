@@ -486,18 +486,6 @@ def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywor
     ``presence`` and ``standins`` are by seat, N E S W; the rest is what a row keeps in its
     result (a live room reads it from its state)."""
     slots: Sequence[SeatSlot | SeatRow] = table.seats
-    seats = tuple(
-        p.SeatInfo(
-            seat=SEAT_LETTERS[index],
-            kind=slot.kind,
-            bot=slot.bot,
-            name=slot.name,
-            online=presence[index] == "online",
-            presence=presence[index],
-            standin=standins[index],
-        )
-        for index, slot in enumerate(slots)
-    )
     return p.TableInfo(
         id=table.id,
         status=table.status,
@@ -508,7 +496,18 @@ def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywor
         phase=phase,
         hand_number=hand_number,
         scores=scores,
-        seats=seats,
+        seats=tuple(
+            p.SeatInfo(
+                seat=SEAT_LETTERS[index],
+                kind=slot.kind,
+                bot=slot.bot,
+                name=slot.name,
+                online=presence[index] == "online",
+                presence=presence[index],
+                standin=standins[index],
+            )
+            for index, slot in enumerate(slots)
+        ),
         spectators=spectators,
         clock=table.clock,
         standin=table.standin,
