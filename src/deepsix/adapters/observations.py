@@ -26,7 +26,7 @@ melds, the tallies) is reused by the next instead of being encoded again.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -46,7 +46,7 @@ from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
 
 from ._encoder import Encoder, Entries
-from ._stepwise import Changes, StepWriter, Written
+from ._stepwise import Changes, StepWriter, Vector, Written
 from .config import GameConfig, max_hand_score
 
 __all__ = ["OBSERVATION_NAMES", "Entries", "ObservationLayout", "Piece", "Tracked"]
@@ -321,7 +321,7 @@ class Tracked:
     one-pass encoding of the last one (the tests check it).
     """
 
-    __slots__ = ("_writer", "_written", "layout", "vector")
+    __slots__ = ("_entries", "_writer", "_written", "layout", "vector")
 
     def __init__(
         self, layout: ObservationLayout, me: int, vector: npt.NDArray[np.float32] | None = None
@@ -330,13 +330,22 @@ class Tracked:
         """The layout."""
         if vector is None:
             vector = np.zeros(layout.size, dtype=np.float32)
-        elif vector.shape != (layout.size,) or vector.dtype != np.float32:
-            raise ParseError(f"a tracked vector must be float32 of shape ({layout.size},)")
+        elif (
+            vector.shape != (layout.size,)
+            or vector.dtype != np.float32
+            or not vector.flags.writeable
+        ):
+            raise ParseError(
+                f"a tracked vector must be a writable float32 array of shape ({layout.size},)"
+            )
         else:
             vector.fill(0.0)
         self.vector: npt.NDArray[np.float32] = vector
         """The encoding of the last state given to :meth:`update` (zeroed at first; may be
         a view into a larger array, e.g. a row of a batch)."""
+        # The writer sets entries one at a time: through a memoryview of the same memory,
+        # several times cheaper per entry than numpy's indexing.
+        self._entries = cast("Vector", vector.data)  # a float32 memoryview: it takes floats
         self._written = Written(me)
         self._writer = layout._writer
 
@@ -358,7 +367,7 @@ class Tracked:
     def update(self, source: GameState | PlayerView) -> npt.NDArray[np.float32]:
         """Bring :attr:`vector` to ``source``'s encoding; returns :attr:`vector` itself."""
         try:
-            self._writer.write(self._written, source, self.vector)
+            self._writer.write(self._written, source, self._entries)
         except BaseException:  # half-written: start again from zeros next time
             self.forget()
             raise
