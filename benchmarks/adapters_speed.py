@@ -12,7 +12,17 @@ machine's state:
 * ``hearts+tensor``: OpenSpiel's C++ hearts driven by the very same loop;
 * ``pettingzoo``: ``env()``'s ``agent_iter`` / ``last`` / ``step`` loop, the
   action drawn from ``action_mask`` (``last`` computes the acting agent's
-  observation);
+  observation); ``env()`` is what users make, and has no wrapper (it makes the
+  checks of PettingZoo's wrappers itself); ``pettingzoo raw`` is ``raw_env()``;
+* ``null aec``: the same loop over an AEC environment that does nothing but
+  PettingZoo's own bookkeeping (agents, rewards, terminations, dead steps)
+  for hands of 82 decisions (the mean of a random hand), returning fixed
+  arrays of the same shapes: what PettingZoo and the loop cost by
+  themselves.  An adapter costing nothing at all would run one hand in the
+  engine's time plus this loop's: the ceiling printed is ``1 / (1 +
+  engine / null)`` times the engine's hands/s;  ``null aec+wrappers`` wraps it
+  in ``OrderEnforcingWrapper`` and ``AssertOutOfBoundsWrapper``, as
+  PettingZoo's classic games' ``env()`` do;
 * ``vector N``: the batched environment stepping N games at once, the
   actions drawn from its masks (observations written for every game).
 
@@ -42,12 +52,15 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import deepsix
 import deepsix.adapters.openspiel  # registers python_deep_six
 import deepsix.compiled
 from deepsix import apply, legal_actions, new_game, shuffled_deal
-from deepsix.adapters.pettingzoo import env
+from deepsix.adapters.pettingzoo import AGENTS, env, raw_env
 
 Seconds = tuple[float, float]
 """(wall-clock seconds, this process's CPU seconds)."""
@@ -109,22 +122,83 @@ def openspiel_loop(name: str, *, tensor: bool) -> Loop:
     return loop
 
 
-def pettingzoo_loop(hands: int, seed: int) -> tuple[Seconds, int, int]:
+def aec_loop(make: Callable[[], AECEnv]) -> Loop:
     """Random hands through the AEC API, actions drawn from the action mask."""
-    table = env()
-    rng = random.Random(seed)
-    decisions = 0
-    start = _clocks()
-    for hand in range(hands):
-        table.reset(seed=seed * 1_000_003 + hand)
-        for _agent in table.agent_iter():
-            observation, _, termination, truncation, _ = table.last()
-            if termination or truncation:
-                table.step(None)
-                continue
-            table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-            decisions += 1
-    return _since(start), hands, decisions
+
+    def loop(hands: int, seed: int) -> tuple[Seconds, int, int]:
+        table = make()
+        rng = random.Random(seed)
+        decisions = 0
+        start = _clocks()
+        for hand in range(hands):
+            table.reset(seed=seed * 1_000_003 + hand)
+            for _agent in table.agent_iter():
+                observation, _, termination, truncation, _ = table.last()
+                if termination or truncation:
+                    table.step(None)
+                    continue
+                table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+                decisions += 1
+        return _since(start), hands, decisions
+
+    return loop
+
+
+class NullAEC(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+    """An AEC environment that does nothing but PettingZoo's bookkeeping: hands of
+    ``steps`` decisions, seats in turn, fixed observations of Deep Six's shapes."""
+
+    metadata = {"render_modes": [], "name": "null_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, steps: int = 82) -> None:
+        super().__init__()
+        table = raw_env()
+        self.possible_agents = list(AGENTS)
+        self.steps = steps
+        self._spaces = {agent: spaces.Discrete(table.codec.num_actions) for agent in AGENTS}
+        mask = np.zeros(table.codec.num_actions, dtype=np.int8)
+        mask[:5] = 1
+        vector = np.zeros(table.layout.size, dtype=np.float32)
+        self._observation = {"observation": vector, "action_mask": mask}
+        self._left = steps
+        self._seat = 0
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._observation
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._left = self.steps
+        self._seat = 0
+        self.agent_selection = AGENTS[0]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._left -= 1
+        if self._left == 0:
+            for name in self.agents:
+                self.rewards[name] = 1.0
+                self.terminations[name] = True
+            self._accumulate_rewards()
+        self._seat = (self._seat + 1) & 3
+        self.agent_selection = AGENTS[self._seat]
+
+
+def wrapped_null() -> AECEnv:
+    """:class:`NullAEC` in the wrappers of PettingZoo's classic games' ``env()``."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(NullAEC()))
 
 
 def vector_loop(games: int) -> Loop:
@@ -156,7 +230,10 @@ def loops(vector_sizes: list[int]) -> dict[str, Loop]:
         "openspiel": openspiel_loop("python_deep_six", tensor=False),
         "openspiel+tensor": openspiel_loop("python_deep_six", tensor=True),
         "hearts+tensor": openspiel_loop("hearts", tensor=True),
-        "pettingzoo": pettingzoo_loop,
+        "pettingzoo": aec_loop(env),
+        "pettingzoo raw": aec_loop(raw_env),
+        "null aec": aec_loop(NullAEC),
+        "null aec+wrappers": aec_loop(wrapped_null),
     }
     for games in vector_sizes:
         found[f"vector {games}"] = vector_loop(games)
@@ -176,6 +253,7 @@ def main() -> None:
     wall_decisions_per_s: dict[str, list[float]] = {name: [] for name in table}
     ratios: dict[str, list[float]] = {name: [] for name in table}
     versus_hearts: list[float] = []
+    ceilings: dict[str, list[float]] = {"null aec": [], "null aec+wrappers": []}
     wall_versus_hearts: list[float] = []
     loads = [os.getloadavg()[0]]
     for round_ in range(args.rounds):
@@ -190,6 +268,8 @@ def main() -> None:
             wall_decisions_per_s[name].append(decisions / wall)
         for name in table:
             ratios[name].append(measured[name][0] / measured["engine"][0])
+        for null, found in ceilings.items():
+            found.append(1 / (1 + measured["engine"][0] / measured[null][0]))
         versus_hearts.append(measured["openspiel+tensor"][1] / measured["hearts+tensor"][1])
         wall_versus_hearts.append(measured["openspiel+tensor"][2] / measured["hearts+tensor"][2])
         loads.append(os.getloadavg()[0])
@@ -199,10 +279,10 @@ def main() -> None:
         f"loop; load average (1 min) {min(loads):.1f}-{max(loads):.1f}"
     )
     print("  per second of this process's CPU time (the machine is shared), and of wall time:")
-    print(f"  {'loop':<17} {'hands/s':>9} {'decisions/s':>12} {'vs engine':>10} {'wall dec/s':>11}")
+    print(f"  {'loop':<18} {'hands/s':>9} {'decisions/s':>12} {'vs engine':>10} {'wall dec/s':>11}")
     for name in table:
         print(
-            f"  {name:<17} {statistics.median(hands_per_s[name]):>9,.0f}"
+            f"  {name:<18} {statistics.median(hands_per_s[name]):>9,.0f}"
             f" {statistics.median(decisions_per_s[name]):>12,.0f}"
             f" {statistics.median(ratios[name]):>9.3f}x"
             f" {statistics.median(wall_decisions_per_s[name]):>11,.0f}"
@@ -215,9 +295,15 @@ def main() -> None:
         f"{statistics.median(wall_versus_hearts):.2f}x wall time "
         f"(rounds {min(wall_versus_hearts):.2f}-{max(wall_versus_hearts):.2f})"
     )
+    for null in ("null aec", "null aec+wrappers"):
+        ceiling = statistics.median(ceilings[null])
+        print(
+            f"  ceiling of a PettingZoo loop costing nothing beyond the engine and {null}: "
+            f"{ceiling:.3f}x the engine's hands/s"
+        )
     for what, ratio, target in (
         ("openspiel+tensor vs hearts+tensor (decisions/s)", openspiel_ratio, 2.0),
-        ("pettingzoo vs engine (hands/s)", pettingzoo_ratio, 0.3),
+        ("pettingzoo (env()) vs engine (hands/s)", pettingzoo_ratio, 0.3),
     ):
         verdict = "met" if ratio >= target else "NOT met"
         print(f"  target {what} >= {target}x: {ratio:.3f}x (CPU time), {verdict}")

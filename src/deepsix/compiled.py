@@ -45,7 +45,11 @@ CANDIDATES: Final = (
     "deepsix.legal",
     "deepsix.engine",
     "deepsix.search._core",
+    "deepsix.adapters._facts",
+    "deepsix.adapters._tally",
     "deepsix.adapters._encoder",
+    "deepsix.adapters._stepwise",
+    "deepsix.adapters._masks",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 

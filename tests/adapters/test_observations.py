@@ -265,3 +265,17 @@ def test_a_tracked_vector_can_be_a_row_of_a_batch() -> None:
     assert batch[1].tolist() == from_state("observation", state, 0)
     with pytest.raises(ParseError):
         layout.tracked(0, np.zeros(5, dtype=np.float32))
+
+
+def test_a_tracked_vector_may_be_strided_but_not_read_only() -> None:
+    layout = layout_for("information_state", Rules())
+    wide = np.zeros(2 * layout.size, dtype=np.float32)
+    every_other = layout.tracked(3, wide[::2])
+    state = list(fixed_game())[120]
+    every_other.update(state)
+    assert wide[::2].tolist() == from_state("information_state", state, 3)
+    assert not wide[1::2].any()
+    frozen = np.zeros(layout.size, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(ParseError, match="writable"):
+        layout.tracked(0, frozen)

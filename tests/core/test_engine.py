@@ -452,6 +452,10 @@ def test_apply_as_a_seat_names_the_sender_and_its_action() -> None:
         with pytest.raises(ParseError, match=r"^seat must be a Seat, not "):
             apply(state, Pass(E), seat=sender)  # type: ignore[call-overload]  # deliberately wrong
     assert apply(state, Pass(E), seat=E) == apply(state, Pass(E))
+    with pytest.raises(NotAnActionError) as not_an_action:
+        apply(state, "E passes", seat=E)  # type: ignore[call-overload]  # deliberately not an action
+    assert not_an_action.value.action == "E passes"
+    assert "read text with deepsix.parse_action" in str(not_an_action.value)
 
 
 @pytest.mark.parametrize("value", [None, "state", 7])

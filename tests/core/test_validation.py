@@ -38,6 +38,7 @@ from deepsix import (
 from deepsix.errors import WrongTypeError
 from deepsix.hands import count, pack, unpack
 from deepsix.history import History
+from deepsix.scoring import score_hand
 from deepsix.validation import INVARIANTS
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import GameSpec, examples, game_specs
@@ -588,3 +589,58 @@ def test_each_refusal_names_its_invariant_and_the_fault(
     assert str(caught.value).startswith(f"invalid state ({invariant}): {message}"), str(
         caught.value
     )
+
+
+# -- score sheets consistent in themselves ---------------------------------------------------------
+
+
+def _resheet(state: GameState, index: int, **changes: Any) -> tuple[Any, ...]:
+    """The score sheet with one line changed and everything that follows from it recomputed
+    (the line's net, scores and made; the running totals): consistent in itself."""
+    records, totals = [], (0, 0)
+    for number, original in enumerate(state.completed_hands):
+        record = original
+        if number == index:
+            changed = attrs.evolve(original, **changes)
+            outcome = score_hand(
+                changed.bidder.team, changed.bid, changed.card_points, changed.meld, state.rules
+            )
+            record = attrs.evolve(
+                changed, net=outcome.net, scores=outcome.scores, made=outcome.made
+            )
+        totals = (totals[0] + record.scores[0], totals[1] + record.scores[1])
+        records.append(attrs.evolve(record, totals=totals))
+    return tuple(records)
+
+
+@pytest.mark.parametrize("points", [(0, 250), (250, 0)])
+def test_a_team_may_take_no_card_points(points: tuple[int, int]) -> None:
+    """A hand in which one team takes every card point is legal: its score-sheet line is valid."""
+    records = _resheet(_G, 0, card_points=points)
+    validate(attrs.evolve(_G, log=None, completed_hands=records, scores=records[-1].totals))
+
+
+def test_card_points_below_zero_are_refused() -> None:
+    records = _resheet(_G, 0, card_points=(-10, 260))
+    with pytest.raises(InvariantError, match=r"card points \(-10, 260\) do not split 250"):
+        validate(attrs.evolve(_G, log=None, completed_hands=records, scores=records[-1].totals))
+
+
+def test_a_last_record_that_is_not_the_hand_played() -> None:
+    """A finished game's last line, consistent in itself and scoring the same (another bid on
+    the ladder the team also made), is not the hand its tricks played: refused."""
+    last = _G.completed_hands[-1]
+    rules = _G.rules
+    played = score_hand(last.bidder.team, last.bid, last.card_points, last.meld, rules)
+    other = next(
+        bid
+        for bid in range(rules.lowest_bid, rules.opening_bid_limit + 1, rules.bid_step)
+        if bid != last.bid
+        and score_hand(last.bidder.team, bid, last.card_points, last.meld, rules) == played
+    )
+    records = (*_G.completed_hands[:-1], attrs.evolve(last, bid=other))
+    bad = attrs.evolve(_G, log=None, completed_hands=records)
+    with pytest.raises(InvariantError) as caught:
+        validate(bad)
+    assert caught.value.invariant == "game-over"
+    assert str(caught.value).endswith("the last hand record does not match the hand played")

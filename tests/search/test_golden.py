@@ -16,7 +16,7 @@ from deepsix import PlayOver, Rules, play_game
 from deepsix.search import SearchBot, move_values, solve
 from tests.search.endgames import endgame
 
-SOLVER_DIGEST = "2bada594d7d8a19a7c5557b92fc0bdf4ba0d90fc532779a84a1dbc1f65b4d178"
+SOLVER_DIGEST = "c43896a3ed075529d14e0b81a7bdff9cb291c9984c4753594849f7b26eed3c20"
 """sha256 over :func:`solver_transcript`."""
 
 GAME_DIGEST = "6e0ea6fd1586ff7cf8f6836e1861aa9401af7899c1338297d7c9a06f3a5d5e46"

@@ -125,7 +125,7 @@ def test_merging_and_relative_ranks_do_not_change_the_value(
     assert solve(state).points[0] == plain
 
 
-SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze")
+SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze", "guess")
 """The search's techniques that the engine can switch off (none may change a value)."""
 
 
@@ -138,6 +138,7 @@ def _without(state: GameState, switch: str) -> _Solver:
         killers=switch != "killers",
         merge=switch != "merge",
         squeeze=switch != "squeeze",
+        guess=switch != "guess",
     )
 
 
@@ -154,7 +155,8 @@ def test_each_technique_leaves_the_value_unchanged(
 ) -> None:
     """Four to six tricks left (beyond the oracle's reach): the search with every
     technique on agrees with the same search with one switched off -- the static
-    bounds, the touching-run keys, the killer ordering, card merging, relative ranks."""
+    bounds, the touching-run keys, the killer ordering, card merging, relative ranks,
+    the play-out's first guess."""
     state = endgame(Rules(play_over=play_over), seed, tricks_left, played)
     assert _Solver(state).exact() == _without(state, switch).exact()
 

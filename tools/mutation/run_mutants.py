@@ -218,7 +218,8 @@ def run_mutant(
     module = name.split(".")[1]
     source = slot / "src" / "deepsix" / f"{module}.py"
     pristine = workdir / "pristine" / "deepsix" / f"{module}.py"
-    mutmut(slot, "apply", name, timeout=120)
+    if not apply_shown(workdir, name, pristine, source):
+        mutmut(slot, "apply", name, timeout=120)
     diff = "".join(
         difflib.unified_diff(
             pristine.read_text(encoding="utf-8").splitlines(keepends=True),
@@ -236,8 +237,9 @@ def run_mutant(
     # tests that reach a function only at import time, so a survivor of the selection
     # faces the whole suite too.
     # ``first``: cheap tests that kill whole classes of mutants (the currency check of the
-    # generated regions), run before the long whole-suite run.
-    plans = [plan for plan in (selected, list(first)) if plan] + [everything]
+    # generated regions, the files that state what the last survivors showed), run before
+    # the tests that reach the mutant and the long whole-suite run.
+    plans = [plan for plan in (list(first), selected) if plan] + [everything]
     for targets in plans:
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         command += ["-p", "mutation_profile", *targets]
@@ -273,6 +275,37 @@ def run_mutant(
         "diff": diff,
         "tail": tail if status != "timeout" else "",
     }
+
+
+def apply_shown(workdir: Path, name: str, pristine: Path, source: Path) -> bool:
+    """Write the mutant into ``source``: the pristine text with the hunk ``mutmut show`` prints
+    replaced, where that hunk (context included, at some indentation) occurs exactly once.
+
+    ``mutmut apply`` rewrites a function that has ``@overload`` declarations wrongly (the
+    declarations vanish and the unmutated definition stays in force, so the mutant never
+    runs); this writes only the changed lines.  ``False`` when the hunk cannot be placed.
+    """
+    shown = mutmut(workdir, "show", name, timeout=120).splitlines()
+    hunks = [i for i, line in enumerate(shown) if line.startswith("@@")]
+    if len(hunks) != 1:
+        return False
+    before, after = [], []
+    for line in shown[hunks[0] + 1 :]:
+        if line.startswith("-"):
+            before.append(line[1:])
+        elif line.startswith("+"):
+            after.append(line[1:])
+        else:
+            before.append(line[1:])
+            after.append(line[1:])
+    text = pristine.read_text(encoding="utf-8")
+    for indent in ("", "    ", "        "):
+        old = "\n".join(indent + line if line else line for line in before) + "\n"
+        if text.count(old) == 1:
+            new = "\n".join(indent + line if line else line for line in after) + "\n"
+            source.write_text(text.replace(old, new), encoding="utf-8")
+            return True
+    return False
 
 
 def copy_tests(place: Path, path: str) -> None:
@@ -422,6 +455,10 @@ def main() -> None:
                 shutil.rmtree(place / "tests" / folder)
             for path in ("tests/support", TESTS):
                 copy_tests(place, path)
+            # the tests read the generators (test_value_methods): keep them in step too.  The
+            # sources themselves are not refreshed: new tests must suit the work directory's.
+            for tool in GENERATORS:
+                shutil.copy2(ROOT / "tools" / tool, place / "tools" / tool)
     for path in args.suite:  # tests outside the core's suite, for the survivors
         for place in (workdir, *slots):
             copy_tests(place, path)

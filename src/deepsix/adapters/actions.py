@@ -42,6 +42,8 @@ from deepsix.melds import ALL_MELDS
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
+from ._masks import known_ids, legal_mask, mask_bytes
+
 __all__ = [
     "BID_BASE",
     "DONE_ID",
@@ -172,19 +174,16 @@ class ActionCodec:
 
     def ids_of(self, actions: tuple[Action, ...]) -> list[int]:
         """The ids of some actions of one seat, ascending."""
-        known = self._by_identity
-        bids = self._bid_ids
-        ids = []
-        for action in actions:
-            found = known.get(id(action))
-            if found is not None and found[0] is action:
-                ids.append(found[1])
-            elif type(action) is Bid and action.amount in bids:
-                ids.append(bids[action.amount])
-            else:
-                ids.append(self.encode(action))
-        ids.sort()
+        ids = known_ids(self._by_identity, self._bid_ids, actions)
+        if ids is None:
+            ids = sorted(self.encode(action) for action in actions)
         return ids
+
+    def legal_mask(self, state: GameState) -> bytearray:
+        """:attr:`num_actions` bytes, 1 at the ids of :meth:`legal_ids` and 0 elsewhere."""
+        size = BID_BASE + len(self.bid_amounts)
+        flags = legal_mask(self._by_identity, self._bid_ids, state, size)
+        return mask_bytes(self.legal_ids(state), size) if flags is None else flags
 
     def action_string(self, index: SupportsIndex, seat: Seat | int) -> str:
         """The action in the library's notation, e.g. ``'E:B90'`` or ``'N:7S'``."""

@@ -26,7 +26,7 @@ melds, the tallies) is reused by the next instead of being encoded again.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -45,10 +45,14 @@ from deepsix.scoring import TOTAL_CARD_POINTS
 from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
 
-from ._encoder import Changes, Encoder, Entries, Written
-from .config import max_hand_score
+from ._encoder import Encoder, Entries
+from ._stepwise import Changes, StepWriter, Vector, Written
+from .config import GameConfig, max_hand_score
 
-__all__ = ["Entries", "ObservationLayout", "Piece", "Tracked"]
+__all__ = ["OBSERVATION_NAMES", "Entries", "ObservationLayout", "Piece", "Tracked"]
+
+OBSERVATION_NAMES: Final = ("information_state", "observation")
+"""The environments' ``observation`` options: the tricks in order, or summarised."""
 
 _NUM_CARDS: Final = 28
 _NUM_MELDS: Final = len(ALL_MELDS)
@@ -97,6 +101,7 @@ class ObservationLayout:
     size: int
     """The vector's length."""
     _encoder: Encoder
+    _writer: StepWriter
 
     @classmethod
     def build(
@@ -205,7 +210,17 @@ class ObservationLayout:
             public=public,
             size=offset,
         )
-        return cls(rules, perfect_recall, private, public, tuple(pieces), offset, encoder)
+        writer = StepWriter(encoder)
+        return cls(rules, perfect_recall, private, public, tuple(pieces), offset, encoder, writer)
+
+    @classmethod
+    def named(cls, observation: str, config: GameConfig) -> ObservationLayout:
+        """The layout an environment's ``observation`` option names for ``config``:
+        ``"information_state"`` (the tricks in order) or ``"observation"`` (summarised);
+        anything else raises :class:`~deepsix.ParseError`."""
+        if observation not in OBSERVATION_NAMES:
+            raise ParseError(f"observation={observation!r} is not one of {OBSERVATION_NAMES}")
+        return _layout(config.rules, observation == "information_state", True, True, config.hands)
 
     def piece(self, name: str) -> Piece:
         """The piece called ``name``."""
@@ -245,7 +260,7 @@ class ObservationLayout:
         last state it encoded to ``source`` by clearing and setting only the
         entries that differ (:class:`Tracked` says how), then copied out.
         """
-        return self._encoder.tensor(source, int(me))
+        return self._writer.tensor(source, int(me))
 
     def tracked(self, me: Seat | int, vector: npt.NDArray[np.float32] | None = None) -> Tracked:
         """A :class:`Tracked` vector for ``me``: ``vector`` (zeroed), or a new one."""
@@ -306,7 +321,7 @@ class Tracked:
     one-pass encoding of the last one (the tests check it).
     """
 
-    __slots__ = ("_encoder", "_written", "layout", "vector")
+    __slots__ = ("_entries", "_writer", "_written", "layout", "vector")
 
     def __init__(
         self, layout: ObservationLayout, me: int, vector: npt.NDArray[np.float32] | None = None
@@ -315,15 +330,24 @@ class Tracked:
         """The layout."""
         if vector is None:
             vector = np.zeros(layout.size, dtype=np.float32)
-        elif vector.shape != (layout.size,) or vector.dtype != np.float32:
-            raise ParseError(f"a tracked vector must be float32 of shape ({layout.size},)")
+        elif (
+            vector.shape != (layout.size,)
+            or vector.dtype != np.float32
+            or not vector.flags.writeable
+        ):
+            raise ParseError(
+                f"a tracked vector must be a writable float32 array of shape ({layout.size},)"
+            )
         else:
             vector.fill(0.0)
         self.vector: npt.NDArray[np.float32] = vector
         """The encoding of the last state given to :meth:`update` (zeroed at first; may be
         a view into a larger array, e.g. a row of a batch)."""
+        # The writer sets entries one at a time: through a memoryview of the same memory,
+        # several times cheaper per entry than numpy's indexing.
+        self._entries = cast("Vector", vector.data)  # a float32 memoryview: it takes floats
         self._written = Written(me)
-        self._encoder = layout._encoder
+        self._writer = layout._writer
 
     @property
     def me(self) -> int:
@@ -335,33 +359,21 @@ class Tracked:
         holding the last state's encoding to ``source``'s; afterwards this object
         holds ``source``'s facts (apply the changes, or :meth:`forget`)."""
         try:
-            if type(source) is GameState:
-                return self._encoder.changes_from_state(self._written, source)
-            assert type(source) is PlayerView
-            return self._encoder.changes_from_view(self._written, source)
+            return self._writer.changes(self._written, source)
         except BaseException:  # the written facts are forgotten: so must the vector be
             self.vector.fill(0.0)
             raise
 
     def update(self, source: GameState | PlayerView) -> npt.NDArray[np.float32]:
         """Bring :attr:`vector` to ``source``'s encoding; returns :attr:`vector` itself."""
-        vector = self.vector
         try:
-            clear, at, values = self.changes(source)
-            if len(clear) + len(at) > 24:
-                vector[clear] = 0.0
-                vector[at] = values
-            else:
-                for index in clear:
-                    vector[index] = 0.0
-                for index, value in zip(at, values, strict=True):
-                    vector[index] = value
+            self._writer.write(self._written, source, self._entries)
         except BaseException:  # half-written: start again from zeros next time
             self.forget()
             raise
-        return vector
+        return self.vector
 
     def forget(self) -> None:
         """Start again from an all-zero vector."""
-        self._written = Written(self._written.me)
+        self._written.forget()
         self.vector.fill(0.0)

@@ -67,7 +67,7 @@ from deepsix.state import GameState
 
 from ._position import PastHand
 from .config import GameConfig
-from .observations import ObservationLayout
+from .observations import OBSERVATION_NAMES, ObservationLayout
 from .text import state_text
 
 __all__ = ["AGENTS", "OBSERVATIONS", "env", "raw_env"]
@@ -75,10 +75,12 @@ __all__ = ["AGENTS", "OBSERVATIONS", "env", "raw_env"]
 AGENTS: Final = ("player_0", "player_1", "player_2", "player_3")
 """The agents, one per seat: North, East, South, West."""
 
-OBSERVATIONS: Final = ("information_state", "observation")
+OBSERVATIONS: Final = OBSERVATION_NAMES
 """The observation layouts: the tricks in order, or summarised."""
 
 _SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
+_MASKS_KEPT: Final = 4096
+"""How many distinct action masks an environment keeps as arrays to copy."""
 
 
 def env(**kwargs: Any) -> raw_env:
@@ -133,9 +135,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ParseError(f"render_mode={render_mode!r} is not None, 'human' or 'ansi'")
-        if observation not in OBSERVATIONS:
-            raise ParseError(f"observation={observation!r} is not one of {OBSERVATIONS}")
         config = GameConfig.create(rules=rules, mode=mode, max_hands=max_hands, dealer=dealer)
+        self.layout = ObservationLayout.named(observation, config)
         self.config = config
         """The checked game parameters."""
         self.render_mode = render_mode
@@ -144,9 +145,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.max_hands = config.max_hands
         self.first_dealer = config.dealer
         self.codec = config.codec
-        self.layout = ObservationLayout.build(
-            config.rules, perfect_recall=observation == "information_state", max_hands=config.hands
-        )
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         mask = spaces.Box(low=0, high=1, shape=(self.codec.num_actions,), dtype=np.int8)
@@ -156,6 +154,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
         self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
+        self._masks: dict[bytes, npt.NDArray[np.int8]] = {}
+        # Per seat and id, the action (codec.decode without its checks, for plain ints).
+        self._moves = tuple(
+            tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
+            for seat in range(4)
+        )
         self._rng: random.Random | None = None
         self._state: GameState = new_game(config.rules, config.dealer)
         self._finished: PastHand | None = None
@@ -208,23 +212,31 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation: what ``deepsix.view(state, seat)`` shows, encoded (once
         the episode is over: of the hand that ended it)."""
-        self._require_reset("observe")
+        if not self._has_reset:
+            self._require_reset("observe")
         seat = _SEAT[agent]
         finished = self._finished
         # Each agent's vector is brought from its last observation to this one, changing
         # only the entries that differ (ObservationLayout.tracked), then copied out.
-        tracked = self._tracked[seat]
-        source = self._state if finished is None else finished.view(seat)
-        vector = tracked.update(source).copy()
-        flags = bytearray(self.codec.num_actions)  # cheaper than numpy for a few dozen ids
-        if finished is None and self._state.to_act == seat:
-            for index in self.codec.legal_ids(self._state):
-                flags[index] = 1
-        return {"observation": vector, "action_mask": np.frombuffer(flags, dtype=np.int8)}
+        state = self._state
+        source = state if finished is None else finished.view(seat)
+        vector = self._tracked[seat].update(source).copy()
+        if finished is None and state.to_act == seat:
+            flags = bytes(self.codec.legal_mask(state))
+        else:
+            flags = bytes(self.codec.num_actions)
+        # One array per distinct mask, copied out (cheaper than building one each time).
+        mask = self._masks.get(flags)
+        if mask is None:
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            mask = self._masks[flags] = np.frombuffer(flags, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an action id; ``None`` once it is done)."""
-        self._require_reset("step")
+        if not self._has_reset:
+            self._require_reset("step")
         if not self.agents:
             raise InvalidStateError("the episode is over: call reset() to start another")
         agent = self.agent_selection
@@ -234,7 +246,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         if action is None:
             raise ParseError(f"{agent} must act: None is only for terminated agents")
         before = self._state
-        move = self.codec.decode(action, _SEAT[agent])
+        seat = _SEAT[agent]
+        if type(action) is int and 0 <= action < len(self._moves[seat]):
+            move = self._moves[seat][action]
+        else:  # numpy integers, and anything that is no action id (an error)
+            move = self.codec.decode(action, seat)
         after = apply(before, move)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:

@@ -93,21 +93,15 @@ class DeepSixVectorEnv:
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise ParseError(f"num_envs={num_envs!r} must be a positive int")
-        if observation not in ("information_state", "observation"):
-            raise ParseError(
-                f"observation={observation!r} is not 'information_state' or 'observation'"
-            )
         config = GameConfig.create(rules=rules, mode=mode, max_hands=max_hands, dealer=dealer)
+        self.layout = ObservationLayout.named(observation, config)
+        """The observations' layout."""
         self.config = config
         """The checked game parameters."""
         self.num_envs = num_envs
         """How many games are stepped together."""
         self.num_agents = 4
         """Players per game (the seats North, East, South, West)."""
-        self.layout = ObservationLayout.build(
-            config.rules, perfect_recall=observation == "information_state", max_hands=config.hands
-        )
-        """The observations' layout."""
         self.codec = config.codec
         """The action ids."""
         high = self.layout.high

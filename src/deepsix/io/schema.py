@@ -84,7 +84,13 @@ def _leaf_schemas() -> dict[type, dict[str, object]]:
 
 
 class SchemaBuilder:
-    """Builds the schema of a type, gathering the named parts under ``$defs``."""
+    """Builds the JSON Schema of a type from its declaration, gathering named parts under ``$defs``.
+
+    The package's one schema builder: the documents' and the wire schemas
+    use it as it is; the web protocol's (:func:`deepsix.web.protocol.protocol_schema`)
+    extends it through the hooks :meth:`name_of`, :meth:`hints_of`,
+    :meth:`member`, :meth:`members`, :meth:`notes` and :meth:`fixed_tuple`.
+    """
 
     def __init__(self) -> None:
         self.defs: dict[str, object] = {}
@@ -101,6 +107,12 @@ class SchemaBuilder:
             return {"type": "boolean"}
         if kind is str:
             return {"type": "string"}
+        if kind is float:
+            return {"type": "number"}
+        if kind is type(None):
+            return {"type": "null"}
+        if kind is Any:  # any JSON value
+            return {}
         if is_notation(kind):
             return {"type": "string", "pattern": ACTION_PATTERN}
         if kind in self.leaves:
@@ -110,58 +122,87 @@ class SchemaBuilder:
         if kind is LegalActions:
             return {"type": "array", "items": self.of(Action)}
         origin = typing.get_origin(kind)
+        if origin is typing.Literal:
+            return {"enum": list(typing.get_args(kind))}
         if origin is tuple:
             args = typing.get_args(kind)
             if len(args) == 2 and args[1] is Ellipsis:
                 return {"type": "array", "items": self.of(args[0])}
-            return {
-                "type": "array",
-                "prefixItems": [self.of(arg) for arg in args],
-                "items": False,
-                "minItems": len(args),
-            }
+            return self.fixed_tuple([self.of(arg) for arg in args])
         if origin is dict:
             return {"type": "object", "additionalProperties": {"type": "string"}}
         if origin in (typing.Union, types.UnionType):
-            args = typing.get_args(kind)
-            options = [arg for arg in args if arg is not type(None)]
-            if all(arg in ACTION_TYPES for arg in options) and len(options) > 1:
-                name = "Action" if len(options) == len(ACTION_TYPES) else "Call"
-                if name not in self.defs:
-                    self.defs[name] = {"oneOf": [self.of(arg) for arg in options]}
-                schema = self.ref(name)
-            else:
-                (only,) = options
-                schema = self.of(only)
-            if len(options) < len(args):
-                return {"anyOf": [schema, {"type": "null"}]}
-            return schema
+            return self.union(typing.get_args(kind))
         if attrs.has(kind):
             return self.record(kind)
         raise TypeError(f"no JSON Schema for {kind!r}")  # pragma: no cover - a programming error
 
-    def record(self, kind: type) -> dict[str, object]:
-        name = NAMES.get(kind) or kind.__name__.replace("Doc", "")
-        if name in self.defs:
-            return self.ref(name)
-        self.defs[name] = {}
+    def union(self, args: tuple[Any, ...]) -> dict[str, object]:
+        """One of ``args``: a union of actions is named (Action, Call); ``None`` adds null."""
+        options = [arg for arg in args if arg is not type(None)]
+        if all(arg in ACTION_TYPES for arg in options) and len(options) > 1:
+            name = "Action" if len(options) == len(ACTION_TYPES) else "Call"
+            if name not in self.defs:
+                self.defs[name] = {"oneOf": [self.of(arg) for arg in options]}
+            schema = self.ref(name)
+        elif len(options) == 1:
+            schema = self.of(options[0])
+        else:
+            schema = {"anyOf": [self.of(arg) for arg in options]}
+        if len(options) < len(args):
+            return {"anyOf": [schema, {"type": "null"}]}
+        return schema
+
+    def fixed_tuple(self, items: list[dict[str, object]]) -> dict[str, object]:
+        """A tuple of fixed length: exactly ``items``."""
+        return {"type": "array", "prefixItems": items, "items": False, "minItems": len(items)}
+
+    def name_of(self, kind: type) -> str:
+        """The name of a record's schema under ``$defs``."""
+        return NAMES.get(kind) or kind.__name__.replace("Doc", "")
+
+    def hints_of(self, kind: type) -> dict[str, Any]:
+        """The resolved annotations of a record's fields."""
         try:
             hints = typing.get_type_hints(kind, include_extras=True)
         except NameError:  # names imported for type checkers only (HandSetup): resolved earlier
             hints = {}
         for field in attrs.fields(kind):  # classes made by attrs.make_class carry field types only
             hints.setdefault(field.name, field.type)
+        return hints
+
+    def member(self, kind: type, field: attrs.Attribute[Any], hint: Any) -> dict[str, object]:
+        """The schema of one field of a record."""
+        return self.of(hint)
+
+    def members(self, kind: type) -> tuple[dict[str, object], list[str]]:
+        """A record's properties and the names it requires (fields without a default)."""
+        hints = self.hints_of(kind)
         properties: dict[str, object] = {}
         required: list[str] = []
         for field in attrs.fields(kind):
-            properties[field.name] = self.of(hints[field.name])
+            properties[field.name] = self.member(kind, field, hints[field.name])
             if field.default is attrs.NOTHING:
                 required.append(field.name)
         if kind in ACTION_TYPES:
             properties["type"] = {"const": kind.__name__}
             required.append("type")
+        return properties, required
+
+    def notes(self, kind: type) -> dict[str, object]:
+        """Annotations of a record's schema (none here)."""
+        return {}
+
+    def record(self, kind: type) -> dict[str, object]:
+        """A reference to the schema of an attrs class, defined under ``$defs`` on first use."""
+        name = self.name_of(kind)
+        if name in self.defs:
+            return self.ref(name)
+        self.defs[name] = {}  # placeholder: records may refer to each other
+        properties, required = self.members(kind)
         self.defs[name] = {
             "type": "object",
+            **self.notes(kind),
             "properties": properties,
             "required": required,
             "additionalProperties": False,

@@ -36,7 +36,7 @@ from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.limits import Guard
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, Services, Subscriber, seat_of
+from deepsix.web.rooms import Room, Services, Subscriber, listing, seat_of
 from deepsix.web.services import sweep_forever
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
@@ -399,37 +399,17 @@ def info_of_row(row: TableRow) -> p.TableInfo:
     result = None
     if row.result:
         result = p.Result(data.get("winner"), data.get("reason", "closed"), data.get("by"))
-    seats = tuple(
-        p.SeatInfo(
-            SEAT_LETTERS[i],
-            s.kind,
-            s.bot,
-            s.name,
-            s.kind == "bot",
-            "online" if s.kind == "bot" else "offline",
-            None,
-        )
-        for i, s in enumerate(row.seats)
-    )
     scores = data.get("scores", [0, 0])
-    return p.TableInfo(
-        id=row.id,
-        status=row.status,
-        started=row.status != "waiting",
-        private=row.private,
-        seeded=row.seeded,
+    return listing(
+        row,
+        presence=["online" if s.kind == "bot" else "offline" for s in row.seats],
+        standins=[None] * len(row.seats),
         seq=int(data.get("seq", 0)),
         phase=str(data.get("phase", "deal")),
         hand_number=int(data.get("hand_number", 1)),
         scores=(int(scores[0]), int(scores[1])),
-        seats=seats,
         spectators=0,
-        clock=row.clock,
-        standin=row.standin,
-        created=row.created,
         result=result,
-        next=row.next,
-        hint=row.hint,
     )
 
 

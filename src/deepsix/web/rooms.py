@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -38,7 +38,7 @@ from deepsix.web.credentials import SEAT_LETTERS, holds
 from deepsix.web.protocol import WebError
 from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
 from deepsix.web.slots import SeatSlot, bot_names, check_bot, letter, seat_of
-from deepsix.web.store import RowChanged, SeqTaken, TableRow, TableStatus, seat_rows
+from deepsix.web.store import RowChanged, SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
 
 __all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-exported here
     "Alone",
@@ -52,6 +52,7 @@ __all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-ex
     "bot_names",
     "check_bot",
     "letter",
+    "listing",
     "seat_of",
 ]
 
@@ -69,19 +70,10 @@ class Room:
         self.dealer = row.dealer
         self.seed = row.seed
         self.seeded = row.seeded
-        self.private = row.private
-        self.clock = row.clock
-        self.standin = row.standin
         self.hint = row.hint
-        self.host = row.host
-        self.invite = row.invite
-        self.status: TableStatus = row.status
-        self.result: p.Result | None = pushes.result_of(row.result)
-        self.finished_at = row.finished
-        self.next = row.next
         self.version = row.version
         """The stored row's version this room holds (a shared database refuses older)."""
-        self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
+        self._follow(row)
         self.state = state
         self.driver = self.new_driver()
         self.subscribers: set[Subscriber] = set()
@@ -167,40 +159,21 @@ class Room:
     def info(self) -> p.TableInfo:
         """The table's public description."""
         state = self.state
-        seats = []
-        for index, slot in enumerate(self.seats):
-            seat = Seat(index)
-            presence = self.presence(seat) if slot.kind != "open" else "offline"
-            seats.append(
-                p.SeatInfo(
-                    seat=SEAT_LETTERS[index],
-                    kind=slot.kind,
-                    bot=slot.bot,
-                    name=slot.name,
-                    online=presence == "online",
-                    presence=presence,
-                    standin=self.standin if seat in self.standins else None,
-                )
-            )
-        return p.TableInfo(
-            id=self.id,
-            status=self.status,
-            started=self.status != "waiting",
-            private=self.private,
-            seeded=self.seeded,
+        presence = [
+            self.presence(Seat(index)) if slot.kind != "open" else "offline"
+            for index, slot in enumerate(self.seats)
+        ]
+        return listing(
+            self,
+            presence=presence,
+            standins=[self.standin if seat in self.standins else None for seat in Seat],
             seq=self.seq,
             phase=state.phase.value,
             hand_number=state.hand_number,
             scores=state.scores,
-            seats=tuple(seats),
             spectators=sum(1 for sub in self.subscribers if sub.seat is None)
             + sum(r.spectators for r in self.remote.values()),
-            clock=self.clock,
-            standin=self.standin,
-            created=self.created,
             result=self.result,
-            next=self.next,
-            hint=self.hint,
         )
 
     def row(self, **changes: Any) -> TableRow:
@@ -419,17 +392,22 @@ class Room:
                     else (f"{old.name} was replaced by the {new.bot or 'stand-in'} bot")
                 )
                 self.close_seat(seat, p.Notice(kind, text, letter(seat)), 1008, kind)
+        self._follow(row)
+        self.changed()
+
+    def _follow(self, row: TableRow) -> None:
+        """Take what of the stored row may change while the room lives: seats, status,
+        settings, result."""
         self.seats = [SeatSlot(s.kind, s.bot, s.name, s.credential) for s in row.seats]
-        self.status = row.status
+        self.status: TableStatus = row.status
         self.private = row.private
         self.clock = row.clock
         self.standin = row.standin
         self.host = row.host
         self.invite = row.invite
-        self.result = pushes.result_of(row.result)
+        self.result: p.Result | None = pushes.result_of(row.result)
         self.finished_at = row.finished
         self.next = row.next
-        self.changed()
 
     async def mark_ready(self, seat: Seat, hand: int) -> None:
         """``seat`` has looked at hand ``hand``'s summary."""
@@ -488,3 +466,53 @@ class Room:
             raise WebError("storage", "the change could not be stored: try again", 503) from None
         self.version = row.version + 1
         self.runner.storage_back()
+
+
+def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywords
+    table: Room | TableRow,
+    *,
+    presence: Sequence[p.Presence],
+    standins: Sequence[str | None],
+    seq: int,
+    phase: str,
+    hand_number: int,
+    scores: tuple[int, int],
+    spectators: int,
+    result: p.Result | None,
+) -> p.TableInfo:
+    """A table's public description, from a live room (:meth:`Room.info`) or from its stored
+    row (:func:`deepsix.web.lobby.info_of_row`): the one place that says what the lobby lists.
+
+    ``presence`` and ``standins`` are by seat, N E S W; the rest is what a row keeps in its
+    result (a live room reads it from its state)."""
+    slots: Sequence[SeatSlot | SeatRow] = table.seats
+    return p.TableInfo(
+        id=table.id,
+        status=table.status,
+        started=table.status != "waiting",
+        private=table.private,
+        seeded=table.seeded,
+        seq=seq,
+        phase=phase,
+        hand_number=hand_number,
+        scores=scores,
+        seats=tuple(
+            p.SeatInfo(
+                seat=SEAT_LETTERS[index],
+                kind=slot.kind,
+                bot=slot.bot,
+                name=slot.name,
+                online=presence[index] == "online",
+                presence=presence[index],
+                standin=standins[index],
+            )
+            for index, slot in enumerate(slots)
+        ),
+        spectators=spectators,
+        clock=table.clock,
+        standin=table.standin,
+        created=table.created,
+        result=result,
+        next=table.next,
+        hint=table.hint,
+    )

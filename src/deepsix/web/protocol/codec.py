@@ -7,11 +7,12 @@ import math
 import types
 import typing
 from collections.abc import Iterable
-from typing import Any, Final, Literal, Union, cast
+from typing import Any, Final, Union, cast
 
 import attrs
 
 from deepsix.errors import SerializationError
+from deepsix.io.schema import SchemaBuilder
 from deepsix.io.wire import parse, wire_schema
 from deepsix.web.protocol import frames, messages
 from deepsix.web.protocol.frames import (
@@ -205,86 +206,55 @@ def _options(hint: Any) -> tuple[Any, ...]:
     return (hint,)
 
 
-class _Schema:
-    """JSON Schema (draft 2020-12) of the message classes, from their declarations."""
+_CLIENT_CLASSES: Final = frozenset((*CLIENT_MESSAGES, LobbyHello))
 
-    def __init__(self) -> None:
-        self.defs: dict[str, object] = {}
 
-    def of(self, hint: Any, metadata: Any = None) -> dict[str, object]:  # noqa: PLR0911  # one per kind of type
-        if metadata and "schema" in metadata:
-            return dict(metadata["schema"])
-        options = _options(hint)
-        if len(options) > 1:
-            return {"anyOf": [self.of(option) for option in options]}
-        origin = typing.get_origin(hint)
-        if origin is Literal:
-            return {"enum": list(typing.get_args(hint))}
-        if origin is tuple:
-            args = typing.get_args(hint)
-            if len(args) == 2 and args[1] is Ellipsis:
-                return {"type": "array", "items": self.of(args[0])}
-            items = [self.of(arg) for arg in args]
-            return {
-                "type": "array",
-                "prefixItems": items,
-                "minItems": len(args),
-                "maxItems": len(args),
-            }
-        if hint is type(None):
-            return {"type": "null"}
-        if hint is bool:
-            return {"type": "boolean"}
-        if hint is int:
-            return {"type": "integer"}
-        if hint is float:
-            return {"type": "number"}
-        if hint is str:
-            return {"type": "string"}
-        if hint is JSON or hint is Any:
-            return {}
-        if attrs.has(hint):
-            self.define(hint)
-            return {"$ref": f"#/$defs/{_def_name(hint)}"}
-        raise AssertionError(f"no schema for {hint!r}")  # pragma: no cover - declarations above
+class _Schema(SchemaBuilder):
+    """JSON Schema (draft 2020-12) of the message classes: the package's builder, with the
+    messages' ``op`` tags, first docstring lines, the bounds of the client's fields and the
+    wire values' schemas given in their metadata."""
 
-    def define(self, cls: type, *, client: bool = False) -> None:
-        name = _def_name(cls)
-        if name in self.defs:
-            return
-        self.defs[name] = {}  # placeholder: classes may refer to each other
-        hints = _hints(cls)
-        properties: dict[str, object] = {}
-        required: list[str] = []
-        op = getattr(cls, "OP", None)
-        if op is not None:
-            properties["op"] = {"const": op}
-            required.append("op")
-        for field in attrs.fields(cls):
-            schema = self.of(hints[field.name], field.metadata)
-            if client and "max" in field.metadata:
-                bounds = (
-                    ("maxLength", "minLength")
-                    if _is_text(hints[field.name])
-                    else ("maximum", "minimum")
-                )
-                options = schema.get("anyOf")
-                target = cast(
-                    "dict[str, object]", options[0] if isinstance(options, list) else schema
-                )
-                target[bounds[0]] = field.metadata["max"]
-                target[bounds[1]] = field.metadata.get("min", 0)
-            properties[field.name] = schema
-            omitted = op is not None and field.default is None and _omit_class(cls, field)
+    def name_of(self, kind: type) -> str:
+        return _def_name(kind)
+
+    def hints_of(self, kind: type) -> dict[str, Any]:
+        return _hints(kind)
+
+    def fixed_tuple(self, items: list[dict[str, object]]) -> dict[str, object]:
+        return {
+            "type": "array",
+            "prefixItems": items,
+            "minItems": len(items),
+            "maxItems": len(items),
+        }
+
+    def notes(self, kind: type) -> dict[str, object]:
+        return {"description": (kind.__doc__ or "").strip().split("\n")[0]}
+
+    def member(self, kind: type, field: attrs.Attribute[Any], hint: Any) -> dict[str, object]:
+        if "schema" in field.metadata:
+            return dict(field.metadata["schema"])
+        schema = self.of(hint)
+        if kind in _CLIENT_CLASSES and "max" in field.metadata:
+            bounds = ("maxLength", "minLength") if _is_text(hint) else ("maximum", "minimum")
+            options = schema.get("anyOf")
+            target = cast("dict[str, object]", options[0] if isinstance(options, list) else schema)
+            target[bounds[0]] = field.metadata["max"]
+            target[bounds[1]] = field.metadata.get("min", 0)
+        return schema
+
+    def members(self, kind: type) -> tuple[dict[str, object], list[str]]:
+        properties, _ = super().members(kind)
+        op = getattr(kind, "OP", None)
+        client = kind in _CLIENT_CLASSES
+        required = []
+        for field in attrs.fields(kind):
+            omitted = op is not None and field.default is None and _omit_class(kind, field)
             if field.default is attrs.NOTHING or (not client and not omitted):
                 required.append(field.name)
-        self.defs[name] = {
-            "type": "object",
-            "description": (cls.__doc__ or "").strip().split("\n")[0],
-            "properties": properties,
-            "required": required,
-            "additionalProperties": False,
-        }
+        if op is None:
+            return properties, required
+        return {"op": {"const": op}, **properties}, ["op", *required]
 
 
 def _is_text(hint: Any) -> bool:
@@ -310,10 +280,8 @@ def protocol_schema() -> dict[str, object]:
     messages carry.
     """
     builder = _Schema()
-    for cls in (*CLIENT_MESSAGES, LobbyHello):
-        builder.define(cls, client=True)
-    for cls in (*SERVER_MESSAGES, *LOBBY_MESSAGES, *HTTP_BODIES):
-        builder.define(cls)
+    for cls in (*CLIENT_MESSAGES, LobbyHello, *SERVER_MESSAGES, *LOBBY_MESSAGES, *HTTP_BODIES):
+        builder.record(cls)
     defs: dict[str, object] = {}
     for name in ("Action", "PlayerView", "Event"):
         wire = wire_schema(name)

@@ -1,0 +1,463 @@
+"""Observation vectors written step by step: a step costs what it changed, not the vector.
+
+:class:`Written` remembers, for one observing seat, which facts a vector
+holds, group by group (the head, the hand, the auction and melds, the
+completed tricks, the current trick, the voids, the tallies...);
+:meth:`StepWriter.changes` compares the next state's facts with them and
+returns only the entries to clear and to set -- a card leaving a hand, a
+card joining a trick, a new completed trick.  The one-pass
+:class:`~deepsix.adapters._encoder.Encoder` stays the reference: the tests
+check that vectors written step by step equal it, in every phase and after
+any jump between unrelated states.
+
+Plain typed Python with no numpy and no attrs, compiled in the compiled build.
+"""
+
+from __future__ import annotations
+
+from threading import get_ident
+from typing import Final, Protocol
+
+from deepsix.cards import Seat
+from deepsix.state import GameState
+from deepsix.tricks import Trick
+from deepsix.views import PlayerView
+
+from ._encoder import NUM_CARDS, PHASE_INDEX, RELATIVE, TRICK_ROW, Encoder
+from ._facts import Facts, facts_of_state, facts_of_view
+from ._tally import add_cards, extended_tally
+
+__all__ = ["Changes", "StepWriter", "Vector", "Written"]
+
+Changes = tuple[list[int], list[int], list[float]]
+"""Entries to clear, then entries to set and their values (:meth:`StepWriter.changes`)."""
+
+_Record = tuple[object, list[int]]
+"""A group of entries as written: the facts it was written from, and its indices."""
+_SHARED_TALLIES: Final = 8192
+"""How many tallies of completed tricks a :class:`StepWriter` shares between seats."""
+_UNSET: Final = object()
+"""The key of a group a vector does not hold yet."""
+
+
+class Vector(Protocol):
+    """A float vector that entries can be written to: a list, a numpy array..."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+class Written:
+    """What one observing seat's vector holds: per group of entries, the facts it was
+    written from (its key) and the entries written (indices, values).
+
+    A new one describes an all-zero vector.  Only :meth:`StepWriter.changes`
+    reads and updates it, and only as it returns the changes that make the
+    vector hold the new facts: apply every one of them to the vector, or drop
+    both (:meth:`forget`).
+    """
+
+    __slots__ = (
+        "dealer",
+        "hand",
+        "hand_number",
+        "head",
+        "me",
+        "passes",
+        "phase",
+        "played",
+        "plays",
+        "scores",
+        "setup",
+        "sizes",
+        "taken",
+        "tally",
+        "to_act",
+        "trick",
+        "tricks",
+        "void_entries",
+        "voids",
+    )
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        """The observing seat."""
+        self.forget()
+
+    def forget(self) -> None:
+        """Describe an all-zero vector again."""
+        unset: _Record = (_UNSET, [])
+        self.phase: object = _UNSET
+        self.dealer = -1
+        self.to_act: int | None = -1
+        self.head: list[int] = []
+        """The entries of ``player``, ``phase``, ``dealer`` and ``to_act``, as written."""
+        self.hand = 0
+        self.passes: tuple[object, object, list[int]] = (_UNSET, _UNSET, [])
+        """The passed and received cards written, and their entries."""
+        self.sizes: tuple[int, ...] = (0, 0, 0, 0)
+        self.setup: _Record = unset
+        self.tricks: _Record = unset
+        self.trick: _Record = unset
+        self.voids = [0, 0, 0, 0]
+        """Per seat, a bit set of the suits written as void."""
+        self.void_entries: list[int] = []
+        self.taken: object = _UNSET
+        """The completed tricks whose ``tricks_taken`` and ``points_taken`` are written."""
+        self.scores: object = _UNSET
+        self.hand_number = -1
+        self.played: dict[int, int] = {}
+        """Without perfect recall: the counts of the cards each seat played, as written."""
+        self.plays: list[int] = []
+        """With perfect recall: the entries of the tricks written (completed and current)."""
+        self.tally: tuple[object, list[int]] = (_UNSET, [])
+        """The tally (:meth:`Encoder.tally`) of the completed tricks written."""
+
+
+class StepWriter:
+    """Brings vectors of one layout (its :class:`Encoder`) from one state to the next."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        """The layout's encoder: its offsets, and its memos of entries per seat."""
+        self._tallies: dict[int, tuple[tuple[Trick, ...], list[int]]] = {}
+        # Per (thread, observing seat): a list vector and what it holds, for :meth:`tensor`.
+        self._vectors: dict[tuple[int, int], tuple[Written, list[float]]] = {}
+
+    def changes(self, written: Written, source: GameState | PlayerView) -> Changes:
+        """What to clear and set in a vector holding ``written`` so that it holds the
+        encoding of ``source`` (a state, or the seat's view) for ``written.me``;
+        ``written`` is updated to match (forgotten if this raises)."""
+        recorder = _Recorder()
+        self.write(written, source, recorder)
+        return recorder.clear, recorder.at, recorder.values
+
+    def write(self, written: Written, source: GameState | PlayerView, vector: Vector) -> None:
+        """Bring ``vector``, which holds ``written``, to the encoding of ``source`` (a state,
+        or the seat's view) for ``written.me``, writing only the entries that change.
+
+        If this raises, ``written`` is forgotten and ``vector`` is half-written:
+        zero it before its next use.
+        """
+        encoder = self.encoder
+        try:
+            if type(source) is GameState:
+                facts = facts_of_state(
+                    source, written.me, private=encoder.private, pass_size=encoder.pass_size
+                )
+            else:
+                assert type(source) is PlayerView
+                facts = facts_of_view(source)
+            self._write(written, facts, vector)
+        except BaseException:  # forget what is written: the next call writes it all
+            written.forget()
+            raise
+
+    def tensor(self, source: GameState | PlayerView, me: int) -> list[float]:
+        """``me``'s encoding of ``source`` (a state, or ``me``'s view) as a new list.
+
+        Kept per thread and seat, one list vector is brought to ``source`` by
+        :meth:`write` and copied out: a step of a game costs the entries it
+        changed and one copy.
+        """
+        slot = (get_ident(), me)
+        found = self._vectors.get(slot)
+        if found is None:
+            found = self._vectors[slot] = (Written(me), [0.0] * self.encoder.size)
+        written, vector = found
+        try:
+            self.write(written, source, vector)
+        except BaseException:  # half-written: start again from zeros next time
+            del self._vectors[slot]
+            raise
+        return vector.copy()
+
+    def _write(self, w: Written, f: Facts, out: Vector) -> None:  # noqa: PLR0912, PLR0915  # the hot path
+        """Write into ``out`` what differs between ``w`` and ``f``, group after group.
+
+        Each group of entries is its own part of the vector (the groups never
+        share an entry), so the order of the writes between groups does not
+        matter; within a group the old entries are cleared before the new set.
+        """
+        e = self.encoder
+        me = w.me
+        rel = RELATIVE[me]
+        phase = f.phase
+        dealer = f.dealer
+        to_act = f.to_act
+        key: object
+        if w.phase is not phase or w.dealer != dealer or w.to_act != to_act:
+            ones = [e.player + me, e.phase + PHASE_INDEX[phase], e.dealer + rel[dealer]]
+            if to_act is not None:
+                ones.append(e.to_act + rel[to_act])
+            _replace(w.head, ones, out)
+            w.head = ones
+            w.phase = phase
+            w.dealer = dealer
+            w.to_act = to_act
+        if e.private:
+            hand = f.hand
+            before = w.hand
+            if hand != before:
+                base = e.hand
+                diff = hand ^ before
+                while diff:
+                    card = ((diff & -diff).bit_length() - 1) >> 1
+                    out[base + card] = float((hand >> (2 * card)) & 3)
+                    diff &= ~(3 << (2 * card))
+                w.hand = hand
+            passed = f.passed
+            received = f.received
+            old = w.passes
+            if (old[0] is not passed or old[1] is not received) and (
+                old[0] != passed or old[1] != received
+            ):
+                counted: dict[int, int] = {}
+                add_cards(counted, e.passed, passed)
+                add_cards(counted, e.received, received)
+                w.passes = (passed, received, _swap(old[2], counted, out))
+        if not e.public:
+            return
+        sizes = w.sizes
+        hand_sizes = f.hand_sizes
+        if sizes != hand_sizes:
+            base = e.hand_sizes
+            for seat in range(4):
+                n = hand_sizes[seat]
+                if n != sizes[seat]:
+                    out[base + rel[seat]] = float(n)
+            w.sizes = hand_sizes
+        setup = f.setup
+        # From a state, its hand setup stands for these facts: a new one is written anew.
+        key = (
+            setup
+            if setup is not None
+            else (f.bids, f.bidder, f.bid, f.sunk_suit, f.invitation, f.pass_counts, f.melds)
+        )
+        setup_old = w.setup
+        if setup_old[0] is not key and (setup is not None or setup_old[0] != key):
+            counted = dict.fromkeys(e.auction(me, f.bids), 1)
+            bidder = f.bidder
+            bid = f.bid
+            if bidder is not None and bid is not None:
+                counted[e.bidder + rel[bidder]] = 1
+                counted[e.contract + e.bid_index[bid]] = 1
+            sunk_suit = f.sunk_suit
+            if sunk_suit is not None:
+                counted[e.sunk_suit + sunk_suit] = 1
+            add_cards(counted, e.invitation, f.invitation)
+            pass_counts = f.pass_counts
+            if pass_counts[0]:
+                counted[e.pass_counts] = pass_counts[0]
+            if pass_counts[1]:
+                counted[e.pass_counts + 1] = pass_counts[1]
+            counted.update(e.meld_counts(me, f.melds))
+            w.setup = (key, _swap(setup_old[1], counted, out))
+        scores = f.scores
+        hand_number = f.hand_number
+        if w.hand_number != hand_number or w.scores != scores:
+            team = me & 1
+            out[e.scores] = float(scores[team])
+            out[e.scores + 1] = float(scores[1 - team])
+            out[e.hand_number] = float(hand_number)
+            w.scores = scores
+            w.hand_number = hand_number
+        tricks = f.tricks
+        trick = f.trick
+        if e.perfect_recall:
+            self._plays(w, f, out)
+        else:
+            self._summary(w, f, out)
+        known = w.tally
+        if known[0] is tricks:
+            tally = known[1]
+        else:
+            # The same for every seat: the first seat of a game to see these tricks keeps
+            # their tally for the others (by identity, in a table emptied when it fills up).
+            shared = self._tallies.get(id(tricks))
+            if shared is not None and shared[0] is tricks:
+                tally = shared[1]
+            else:
+                tally = extended_tally(known[0], known[1], tricks)
+                if len(self._tallies) >= _SHARED_TALLIES:
+                    self._tallies.clear()
+                self._tallies[id(tricks)] = (tricks, tally)
+            w.tally = (tricks, tally)
+        v0 = tally[4]
+        v1 = tally[5]
+        v2 = tally[6]
+        v3 = tally[7]
+        if len(trick) > 1:
+            led = trick[0][1] // 7
+            for k in range(1, len(trick)):
+                seat, card = trick[k]
+                if card // 7 != led:
+                    bit = 1 << led
+                    if seat == 0:
+                        v0 |= bit
+                    elif seat == 1:
+                        v1 |= bit
+                    elif seat == 2:
+                        v2 |= bit
+                    else:
+                        v3 |= bit
+        voids = w.voids
+        if voids[0] != v0 or voids[1] != v1 or voids[2] != v2 or voids[3] != v3:
+            ones = []
+            base = e.voids
+            for seat, suits in enumerate((v0, v1, v2, v3)):
+                if suits:
+                    row = base + rel[seat] * 4
+                    for suit in range(4):
+                        if suits >> suit & 1:
+                            ones.append(row + suit)
+            _replace(w.void_entries, ones, out)
+            w.void_entries = ones
+            w.voids = [v0, v1, v2, v3]
+        if w.taken is not tricks:
+            team = me & 1
+            out[e.tricks_taken] = float(tally[team])
+            out[e.tricks_taken + 1] = float(tally[1 - team])
+            out[e.points_taken] = float(tally[2 + team])
+            out[e.points_taken + 1] = float(tally[3 - team])
+            w.taken = tricks
+
+    def _plays(self, w: Written, f: Facts, out: Vector) -> None:
+        """With perfect recall: ``tricks``, ``trick_leaders`` and ``trick_winners``, the
+        completed tricks and the current one, a row per trick.
+
+        Within a hand, plays only ever add entries: the current trick's cards
+        stay where they are when it completes.  So when the written plays are
+        the start of the new ones, only the new plays, leaders and winners are
+        set; anything else clears what was written and writes it all.
+        """
+        tricks = f.tricks
+        trick = f.trick
+        e = self.encoder
+        me = w.me
+        rel = RELATIVE[me]
+        ones = w.plays
+        start, skip = _growth(w.tricks[0], w.trick[0], tricks, trick)
+        if start == len(tricks) and skip == len(trick):
+            return
+        if start < 0:
+            for index in ones:
+                out[index] = 0.0
+            ones = []
+            start = 0
+        new: list[int] = []
+        plays: tuple[tuple[Seat, int], ...]
+        for k in range(start, len(tricks) + 1):
+            if k < len(tricks):
+                plays = tricks[k].plays
+                winner: int = tricks[k].winner
+            else:
+                plays = trick
+                winner = -1
+            row = e.tricks + k * TRICK_ROW
+            first = skip if k == start else 0
+            for j in range(first, len(plays)):
+                seat, card = plays[j]
+                new.append(row + rel[seat] * NUM_CARDS + card)
+            if first == 0 and plays:
+                new.append(e.trick_leaders + k * 4 + rel[plays[0][0]])
+            if winner >= 0:
+                new.append(e.trick_winners + k * 4 + rel[winner])
+        for index in new:
+            out[index] = 1.0
+        ones += new
+        w.plays = ones
+        w.tricks = (tricks, [])
+        w.trick = (trick, [])
+
+    def _summary(self, w: Written, f: Facts, out: Vector) -> None:
+        """Without perfect recall: ``played``, the cards each seat played to the completed
+        tricks (counts), and the current ``trick`` with its ``trick_leader``."""
+        tricks = f.tricks
+        trick = f.trick
+        e = self.encoder
+        rel = RELATIVE[w.me]
+        old = w.tricks
+        done = old[0]
+        if done is not tricks:
+            # A hand's completed tricks grow one at a time: add only the new ones.
+            start = len(done) if type(done) is tuple else 0
+            grown = 0 < start < len(tricks) and tricks[:start] == done
+            played = w.played
+            if not grown:
+                for index in old[1]:
+                    out[index] = 0.0
+                played = {}
+                start = 0
+            base = e.played
+            for k in range(start, len(tricks)):
+                for seat, played_card in tricks[k].plays:
+                    index = base + rel[seat] * NUM_CARDS + played_card
+                    played[index] = n = played.get(index, 0) + 1
+                    out[index] = float(n)
+            w.played = played
+            w.tricks = (tricks, list(played))
+        key = (trick, len(tricks))
+        old = w.trick
+        if old[0] != key:
+            ones = []
+            for seat, card in trick:
+                ones.append(e.trick + rel[seat] * NUM_CARDS + card)
+            if trick:
+                ones.append(e.trick_leader + rel[trick[0][0]])
+            _replace(old[1], ones, out)
+            w.trick = (key, ones)
+
+
+def _growth(
+    done: object, was: object, tricks: tuple[Trick, ...], trick: tuple[tuple[Seat, int], ...]
+) -> tuple[int, int]:
+    """Where the plays of (``tricks``, ``trick``) go on from those of (``done``, ``was``),
+    the last ones written: (the trick, the play in it), or (-1, 0) when they do not
+    start with them."""
+    if type(done) is not tuple or type(was) is not tuple:
+        return -1, 0
+    n = len(done)
+    if done is tricks:
+        current = trick
+    elif n < len(tricks) and tricks[:n] == done:
+        current = tricks[n].plays
+    else:
+        return -1, 0
+    if len(was) <= len(current) and current[: len(was)] == was:
+        return n, len(was)
+    return -1, 0
+
+
+def _replace(old: list[int], ones: list[int], out: Vector) -> None:
+    """Clear a group's ``old`` entries and set its new ``ones`` to 1."""
+    for index in old:
+        out[index] = 0.0
+    for index in ones:
+        out[index] = 1.0
+
+
+def _swap(old: list[int], counted: dict[int, int], out: Vector) -> list[int]:
+    """Clear a group's ``old`` entries that ``counted`` does not set, and set ``counted``;
+    returns the group's new entries."""
+    for index in old:
+        if index not in counted:
+            out[index] = 0.0
+    for index, n in counted.items():
+        out[index] = float(n)
+    return list(counted)
+
+
+class _Recorder:
+    """A vector that only records what is written to it, as :data:`Changes`."""
+
+    def __init__(self) -> None:
+        self.clear: list[int] = []
+        self.at: list[int] = []
+        self.values: list[float] = []
+
+    def __setitem__(self, index: int, value: float) -> None:
+        if value == 0.0:
+            self.clear.append(index)
+        else:
+            self.at.append(index)
+            self.values.append(value)
