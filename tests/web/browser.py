@@ -243,6 +243,8 @@ class Player:
             if now["phase"] == "game-over":
                 raise AssertionError("the game ended first")
             if self.summary_open():
+                if done():  # the summary opened since the first look: it may be what we wait for
+                    return turns
                 self.dismiss_summary()
             elif now.get("seat") and now["toAct"] == now["seat"] and now["busy"] == "0":
                 self.take_turn(rng)
