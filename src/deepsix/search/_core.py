@@ -273,11 +273,7 @@ class Engine:
         hands = self.hands
         saved = list(hands)
         tbits = _trick_bits(code)
-        taken = 0
-        rest = code
-        while rest:
-            taken += _POINTS[(rest & 31) - 1]
-            rest >>= 5
+        taken = _trick_points(code)
         ns = 0
         while True:
             played = (seat - leader) & 3
@@ -305,11 +301,7 @@ class Engine:
     ) -> int:
         """North-South's points from the start of the current trick (fail-soft)."""
         tbits = _trick_bits(code)
-        taken = 0
-        rest = code
-        while rest:
-            taken += _POINTS[(rest & 31) - 1]
-            rest >>= 5
+        taken = _trick_points(code)
         return self.play(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken, -1)
 
     def boundary(  # noqa: PLR0911, PLR0912  # the table's and the static cutoffs
@@ -646,6 +638,15 @@ class Engine:
                         break
         self.best = best_card
         return best
+
+
+def _trick_points(code: int) -> int:
+    """The card points of a trick code."""
+    points = 0
+    while code:
+        points += _POINTS[(code & 31) - 1]
+        code >>= 5
+    return points
 
 
 def _trick_bits(code: int) -> int:
