@@ -58,6 +58,7 @@ from deepsix import Action, HeuristicBot, PlayerView, apply
 from deepsix.arena.match import GameOutcome, MatchConfig, MatchResult, MatchSummary, run_match
 from deepsix.play.bots import register_bot
 from deepsix.play.simulate import game_seed
+from deepsix.search import SearchBot
 from deepsix.state import Phase
 from deepsix.views import view
 
@@ -74,6 +75,7 @@ PAIRS: tuple[tuple[str, str, int, int], ...] = (
     ("search-deep", "search-quick", 50, 10),
     ("ismcts", "heuristic", 16, 0),
     ("search-deep", "search-endgame", 160, 10),
+    ("search-phases", "search-deep", 80, 0),
 )
 """Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
 (each whole-game deal is two games, the seats swapped), sized to what two shared
@@ -90,7 +92,29 @@ The budgets changed during the run (``docs/search-bot.md``): the first
 against it (stopped there, losing); both presets were then changed to search
 the card play only, and the pairs ``search-quick``/``search-endgame`` and
 ``search-deep``/``search-endgame`` were played again from deal 0 on the same
-registered deals."""
+registered deals.
+
+``search-phases`` (:func:`search_phases`, issue 26 item 1) is ``search-deep`` that also
+searches the auction, the sunk suit, the invitation and the passes, with many more,
+cheaper play-outs than the first budgets and deals constrained by the auction; its
+80 deals against ``search-deep`` were registered here before its run."""
+
+
+def search_phases() -> SearchBot:
+    """``search-deep`` searching every phase: 24 play-outs a call, 16 a sunk suit, 12 an
+    invitation or pass card (each solved from five tricks left), a departure from the
+    heuristic's choice only at two standard errors, and every sampled deal the one
+    kept of four by how well the other seats' calls and sunk suit fit it
+    (:func:`deepsix.search.worlds.sample_worlds`)."""
+    return attrs.evolve(
+        SearchBot.deep(),
+        auction_rollouts=24,
+        sunk_rollouts=16,
+        exchange_rollouts=12,
+        setup_solve=5,
+        setup_confidence=2.0,
+        world_pool=4,
+    )
 
 
 class ISMCTSCards:
@@ -233,6 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     parser.add_argument("--games", action="store_true", help="play only the whole games")
     args = parser.parse_args(argv)
     register_bot("ismcts", ISMCTSCards)
+    register_bot("search-phases", search_phases)
     if args.report:
         print(f"seed {LADDER_SEED}")
         for upper, lower, _, game_deals in PAIRS:
@@ -254,7 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
         if args.pairs is not None and f"{upper}-vs-{lower}" not in args.pairs:
             continue
         n = max(2, round(deals * args.scale))
-        workers = 1 if upper == "ismcts" else args.workers  # ismcts is registered here only
+        # ismcts and search-phases are registered here only: one worker (this process)
+        workers = 1 if upper in ("ismcts", "search-phases") else args.workers
         load = os.getloadavg()[0]
         start = time.perf_counter()
         suffix = f"-from-{args.start}" if args.start else ""

@@ -34,8 +34,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--preset", choices=("quick", "deep", "endgame"), default="quick")
     for field in attrs.fields(SearchBot):
-        if field.type in ("int", int):
+        if field.type in ("int", int, "int | None"):
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=int, default=None)
+        elif field.type in ("float", float, "float | None"):
+            parser.add_argument(f"--{field.name.replace('_', '-')}", type=float, default=None)
     args = parser.parse_args()
     changes = {
         field.name: getattr(args, field.name)

@@ -55,6 +55,36 @@ QUICK = SearchBot(
 """A tiny budget that still takes every searching path (play-outs, solves, every phase)."""
 
 
+CONSTRAINED = attrs.evolve(QUICK, world_pool=3, setup_solve=0, setup_confidence=0.5)
+"""The tiny budget with constrained dealing and the setup phases' own play-outs and rule."""
+
+
+def test_constrained_dealing_plays_a_whole_hand_legally_and_deterministically() -> None:
+    first = play_game([CONSTRAINED, "heuristic", CONSTRAINED, "heuristic"], seed=4, max_hands=1)
+    second = play_game([CONSTRAINED, "heuristic", CONSTRAINED, "heuristic"], seed=4, max_hands=1)
+    assert len(first.completed_hands) == 1
+    assert first.history == second.history
+
+
+def test_the_setup_phases_have_their_own_play_outs_and_rule() -> None:
+    """``setup_solve`` and ``setup_confidence`` replace ``playout_solve`` and ``confidence``
+    in the auction (and the phases before the play) only: a bot whose auction rule is
+    "the lowest mean wins" can leave the heuristic's call where the default rule keeps it."""
+    state = apply(new_game(), shuffled_deal(12))
+    assert state.to_act is not None
+    mine = view(state, state.to_act)
+    base = SearchBot(auction_rollouts=6, playout_solve=3, confidence=50.0)
+    assert base.choose(mine, random.Random(2)) == HeuristicBot().choose(mine, random.Random(2))
+    picks = {
+        attrs.evolve(base, setup_confidence=0.0, setup_solve=solve).choose(
+            mine, random.Random(seed)
+        )
+        for seed in range(6)
+        for solve in (0, 3)
+    }
+    assert len(picks) == 2  # the lowest mean wins sometimes, on some deals, for each call
+
+
 def test_is_a_bot() -> None:
     assert isinstance(SearchBot(), Bot)
 
@@ -168,6 +198,12 @@ def test_refuses_states_and_other_seats_views() -> None:
         {"confidence": -1.0},
         {"confidence": "sure"},
         {"heuristic": "heuristic"},
+        {"world_pool": 0},
+        {"call_model": "heuristic"},
+        {"setup_solve": 15},
+        {"setup_solve": 2.0},
+        {"setup_confidence": -0.5},
+        {"setup_confidence": "sure"},
     ],
 )
 def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:

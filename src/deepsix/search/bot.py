@@ -67,10 +67,10 @@ from deepsix.engine import apply
 from deepsix.play.bots import acting_seat
 from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
-from deepsix.sampling import sample_state
 from deepsix.search.playout import endgame_cost, playout_cost
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
-from deepsix.state import Phase
+from deepsix.search.worlds import CallModel, sample_worlds
+from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
 
 __all__ = ["SearchBot"]
@@ -96,6 +96,29 @@ def _non_negative_float(
 ) -> None:
     if type(value) not in (int, float) or not 0 <= value < math.inf:
         raise SearchError(f"SearchBot.{attribute.name} must be a number from 0 up, not {value!r}")
+
+
+def _optional_tricks(
+    instance: SearchBot, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
+    if value is not None and (type(value) is not int or not 0 <= value <= 14):
+        raise SearchError(
+            f"SearchBot.{attribute.name} must be None or an int from 0 to 14, not {value!r}"
+        )
+
+
+def _optional_number(
+    instance: SearchBot, attribute: attrs.Attribute[float | None], value: float | None
+) -> None:
+    if value is not None and (type(value) not in (int, float) or not 0 <= value < math.inf):
+        raise SearchError(
+            f"SearchBot.{attribute.name} must be None or a number from 0 up, not {value!r}"
+        )
+
+
+def _call_model(instance: SearchBot, attribute: attrs.Attribute[CallModel], value: object) -> None:
+    if not isinstance(value, CallModel):
+        raise SearchError(f"SearchBot.call_model must be a CallModel, not {value!r}")
 
 
 def _policy(instance: SearchBot, attribute: attrs.Attribute[HeuristicBot], value: object) -> None:
@@ -153,6 +176,20 @@ class SearchBot:
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot, validator=_policy)
     """The play-out policy: it decides for every seat inside play-outs, orders the
     candidates, and is the explicit fallback where a phase's budget is 0."""
+    world_pool: int = attrs.field(default=1, validator=_positive)
+    """Constrained dealing: every sampled deal is the one kept of this many, drawn with
+    probability proportional to how well the other seats' calls and sunk suit fit the
+    hands they were dealt there (:func:`deepsix.search.worlds.sample_worlds`); 1 deals
+    uniformly among the deals the view allows."""
+    call_model: CallModel = attrs.field(factory=CallModel, validator=_call_model)
+    """The model of the other seats' calls that weighs the deals when ``world_pool`` > 1."""
+    setup_solve: int | None = attrs.field(default=None, validator=_optional_tricks)
+    """``playout_solve`` for the play-outs of the auction, the sunk suit, the invitation
+    and the passes (``None``: ``playout_solve``; 0: the policy plays them to the end, the
+    cheapest play-out, so that many more deals fit the budget)."""
+    setup_confidence: float | None = attrs.field(default=None, validator=_optional_number)
+    """``confidence`` for the auction, the sunk suit, the invitation and the passes
+    (``None``: ``confidence``), whose play-outs are noisier than the card play's."""
 
     @classmethod
     def quick(cls) -> SearchBot:
@@ -255,20 +292,29 @@ class SearchBot:
     ) -> int:
         """The index of the candidate with the lowest mean play-out cost over ``deals``
         sampled deals (ties: the earliest, the policy's own choice first)."""
+        solve, confidence = self.playout_solve, self.confidence
+        if view_.phase is not Phase.PLAY:
+            if self.setup_solve is not None:
+                solve = self.setup_solve
+            if self.setup_confidence is not None:
+                confidence = self.setup_confidence
         costs: list[list[float]] = [[] for _ in candidates]
-        for _ in range(deals):
-            world = sample_state(view_, rng)
+        for world in self._worlds(view_, deals, rng):
             for index, action in enumerate(candidates):
                 costs[index].append(
                     playout_cost(
                         apply(world, action),
                         seat.team,
                         self.heuristic,
-                        solve_tricks=self.playout_solve,
+                        solve_tricks=solve,
                         node_limit=self.playout_node_limit,
                     )
                 )
-        return _significant(costs, self.confidence)
+        return _significant(costs, confidence)
+
+    def _worlds(self, view_: PlayerView, deals: int, rng: random.Random) -> list[GameState]:
+        """``deals`` sampled deals, constrained by the auction when ``world_pool`` > 1."""
+        return sample_worlds(view_, rng, deals, pool=self.world_pool, model=self.call_model)
 
     # -- play ---------------------------------------------------------------------
 
@@ -288,8 +334,7 @@ class SearchBot:
         cards = [action.card for action in view_.legal_actions if isinstance(action, PlayCard)]
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
-        for _ in range(self.worlds):
-            world = sample_state(view_, rng)
+        for world in self._worlds(view_, self.worlds, rng):
             try:
                 values = move_values(world, node_limit=self.node_limit)
             except SearchBudgetError:
