@@ -85,6 +85,37 @@ def test_the_setup_phases_have_their_own_play_outs_and_rule() -> None:
     assert len(picks) == 2  # the lowest mean wins sometimes, on some deals, for each call
 
 
+class _Counting:
+    """A play-out policy that plays as the heuristic and counts its decisions."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.inner = HeuristicBot()
+
+    def choose(self, view_: PlayerView, rng: random.Random) -> Action:
+        self.calls += 1
+        return self.inner.choose(view_, rng)
+
+
+def test_the_play_out_policy_is_a_parameter() -> None:
+    """``policy`` plays the play-outs (any Bot); ``None`` means the heuristic, and a
+    policy that plays as the heuristic decides exactly as the default does."""
+    state = apply(new_game(), shuffled_deal(12))
+    assert state.to_act is not None
+    mine = view(state, state.to_act)
+    counting = _Counting()
+    bot = SearchBot(auction_rollouts=3, playout_solve=3, confidence=0.0)
+    mirrored = attrs.evolve(bot, policy=counting)
+    assert bot.policy is None
+    assert bot.playout_policy is bot.heuristic
+    assert mirrored.playout_policy is counting
+    for seed in range(3):
+        assert mirrored.choose(mine, random.Random(seed)) == bot.choose(mine, random.Random(seed))
+    assert counting.calls > 100  # three deals, two calls, each played to the endgame
+    random_policy = attrs.evolve(bot, policy=make_bot("random"))
+    assert random_policy.choose(mine, random.Random(0)) in mine.legal_actions
+
+
 def test_is_a_bot() -> None:
     assert isinstance(SearchBot(), Bot)
 
@@ -204,6 +235,7 @@ def test_refuses_states_and_other_seats_views() -> None:
         {"setup_solve": 2.0},
         {"setup_confidence": -0.5},
         {"setup_confidence": "sure"},
+        {"policy": "heuristic"},
     ],
 )
 def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:

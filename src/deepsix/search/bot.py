@@ -25,7 +25,7 @@ cannot tell calls or passes apart):
   suits is played out in the same sampled deals.
 * **Invitation and both passes** (:attr:`SearchBot.exchange_rollouts`
   deals): the candidates worth considering are played out -- for a pass,
-  the cards the policy would spare first; for the invitation, the policy's
+  the cards the heuristic would spare first; for the invitation, the heuristic's
   next card to show against showing no more.
 * **Melding**: the best declaration (:func:`deepsix.best_meld`) is the only
   candidate worth considering.  Meld only lowers a team's score, melded
@@ -36,15 +36,28 @@ cannot tell calls or passes apart):
 
 The candidates compared in one decision are taken in the same sampled deals
 (common random numbers), and play-outs are deterministic, so two candidates
-differ only by what they do.  Ties go to the candidate the play-out policy
+differ only by what they do.  Ties go to the candidate the heuristic
 itself would take.  What "best" means: the outcome is scored as the hand
 would be scored -- each team's card points plus meld against the contract
 (:func:`deepsix.score_hand`) -- and the bot minimises its partnership's
 recorded score minus the opponents'.
 
 A budget of 0 deals for a phase means that phase is not searched: the bot
-then takes the play-out policy's action there (an explicit fallback, as is
-the policy's card when no sampled deal of an endgame could be solved).
+then takes the heuristic's action there (an explicit fallback, as is the
+heuristic's card when no sampled deal of an endgame could be solved).
+
+**What the heuristic still does**, exactly: its choice is the first
+candidate of every comparison and the one kept without clear evidence
+against it; it is the fallback above; its card costs and spare order pick
+the other candidates of the early card play and the passes; it declares the
+melds; and it plays the play-outs unless :attr:`SearchBot.policy` names
+another bot.  The other candidates (passing and the highest bid open, the
+four suits, showing no more) are the search's own.
+
+**Constrained dealing** (:attr:`SearchBot.world_pool` > 1): every sampled
+deal is the one kept of several, weighted by how well the other seats'
+calls and sunk suit fit the hands they hold there
+(:func:`deepsix.search.worlds.sample_worlds`).
 
 Budgets are counts (deals, candidates, search nodes), never seconds, so a
 bot given the same random stream makes the same decisions: seeded games
@@ -64,7 +77,7 @@ import attrs
 from deepsix.actions import Action, Bid, Done, NameSunkSuit, Pass, PassCard, PlayCard
 from deepsix.cards import HAND_SIZE, Card, Seat, Suit
 from deepsix.engine import apply
-from deepsix.play.bots import acting_seat
+from deepsix.play.bots import Bot, acting_seat
 from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
 from deepsix.search.playout import endgame_cost, playout_cost
@@ -116,6 +129,13 @@ def _optional_number(
         )
 
 
+def _playout_policy(
+    instance: SearchBot, attribute: attrs.Attribute[Bot | None], value: object
+) -> None:
+    if value is not None and not isinstance(value, Bot):
+        raise SearchError(f"SearchBot.policy must be a Bot or None, not {value!r}")
+
+
 def _call_model(instance: SearchBot, attribute: attrs.Attribute[CallModel], value: object) -> None:
     if not isinstance(value, CallModel):
         raise SearchError(f"SearchBot.call_model must be a CallModel, not {value!r}")
@@ -149,10 +169,10 @@ class SearchBot:
     """Solve exactly when at most this many tricks are left (the current one included)."""
     node_limit: int = attrs.field(default=200_000, validator=_positive)
     """Search nodes allowed per sampled deal in the endgame; a deal that needs more does
-    not vote (if none is solved, the play-out policy's card is played)."""
+    not vote (if none is solved, the heuristic's card is played)."""
     rollout_worlds: int = attrs.field(default=8, validator=_non_negative)
     """Deals sampled per play decision before the endgame, each candidate card played
-    out in each; 0 plays the policy's card there."""
+    out in each; 0 plays the heuristic's card there."""
     auction_rollouts: int = attrs.field(default=0, validator=_non_negative)
     """Deals played out per auction decision (passing and the highest bid open); 0 bids
     as the policy does."""
@@ -162,20 +182,23 @@ class SearchBot:
     """Deals played out per invitation or pass decision; 0 shows and passes as the policy
     does."""
     candidates: int = attrs.field(default=2, validator=_positive)
-    """How many cards are compared before the endgame and in a pass: the policy's own
+    """How many cards are compared before the endgame and in a pass: the heuristic's own
     choice and the next ones in its order of preference."""
     playout_solve: int = attrs.field(default=5, validator=_tricks)
     """A play-out is solved exactly from this many tricks left (0: the policy plays it to
     the end)."""
     confidence: float = attrs.field(default=1.0, validator=_non_negative_float)
-    """How sure a comparison must be to leave the policy's own choice: another candidate
-    is taken only if its mean advantage over the policy's choice, deal by deal, exceeds
+    """How sure a comparison must be to leave the heuristic's own choice: another candidate
+    is taken only if its mean advantage over the heuristic's choice, deal by deal, exceeds
     this many standard errors (0: the lowest mean wins)."""
     playout_node_limit: int = attrs.field(default=20_000, validator=_positive)
     """Search nodes allowed to a play-out's endgame (beyond them the policy plays on)."""
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot, validator=_policy)
-    """The play-out policy: it decides for every seat inside play-outs, orders the
-    candidates, and is the explicit fallback where a phase's budget is 0."""
+    """The heuristic: its choice is the first candidate of every comparison (kept unless
+    another beats it clearly) and the explicit fallback where a phase's budget is 0; its
+    card costs (:func:`~deepsix.play.cardplay.card_costs`) and spare order
+    (:meth:`~deepsix.HeuristicBot.pass_order`) pick the other candidates of the card play
+    and the passes.  It is also the play-out policy unless ``policy`` names another."""
     world_pool: int = attrs.field(default=1, validator=_positive)
     """Constrained dealing: every sampled deal is the one kept of this many, drawn with
     probability proportional to how well the other seats' calls and sunk suit fit the
@@ -190,6 +213,16 @@ class SearchBot:
     setup_confidence: float | None = attrs.field(default=None, validator=_optional_number)
     """``confidence`` for the auction, the sunk suit, the invitation and the passes
     (``None``: ``confidence``), whose play-outs are noisier than the card play's."""
+    policy: Bot | None = attrs.field(default=None, validator=_playout_policy)
+    """The play-out policy, any :class:`~deepsix.Bot`: it decides for all four seats inside
+    every play-out (``None``: ``heuristic``).  Play-outs must be deterministic for the
+    candidates to be compared on equal terms: each play-out hands the policy a fresh
+    ``random.Random(0)``."""
+
+    @property
+    def playout_policy(self) -> Bot:
+        """The bot that plays the play-outs: ``policy``, or ``heuristic`` if it is ``None``."""
+        return self.heuristic if self.policy is None else self.policy
 
     @classmethod
     def quick(cls) -> SearchBot:
@@ -291,7 +324,7 @@ class SearchBot:
         rng: random.Random,
     ) -> int:
         """The index of the candidate with the lowest mean play-out cost over ``deals``
-        sampled deals (ties: the earliest, the policy's own choice first)."""
+        sampled deals (ties: the earliest, the heuristic's own choice first)."""
         solve, confidence = self.playout_solve, self.confidence
         if view_.phase is not Phase.PLAY:
             if self.setup_solve is not None:
@@ -305,7 +338,7 @@ class SearchBot:
                     playout_cost(
                         apply(world, action),
                         seat.team,
-                        self.heuristic,
+                        self.playout_policy,
                         solve_tricks=solve,
                         node_limit=self.playout_node_limit,
                     )
@@ -362,7 +395,7 @@ def _lowest(costs: Sequence[float]) -> int:
 def _significant(costs: Sequence[Sequence[float]], confidence: float) -> int:
     """The index of the candidate to take, given each candidate's costs deal by deal.
 
-    Candidate 0 is the policy's own choice.  The candidate with the lowest
+    Candidate 0 is the heuristic's own choice.  The candidate with the lowest
     mean cost is taken if its mean advantage over candidate 0, paired deal by
     deal, exceeds ``confidence`` standard errors of that mean; otherwise
     candidate 0.  (Ties go to the earliest candidate.)
@@ -380,7 +413,7 @@ def _significant(costs: Sequence[Sequence[float]], confidence: float) -> int:
 
 
 def _cheapest(costs: Sequence[tuple[float, Card]]) -> Card:
-    """The policy's card: the first with the lowest cost (as the heuristic plays)."""
+    """The heuristic's card: the first with the lowest cost (as the heuristic plays)."""
     return costs[_lowest([cost for cost, _ in costs])][1]
 
 
@@ -394,7 +427,7 @@ def _distinct(actions: Sequence[Action]) -> list[Action]:
 
 
 def _auction_candidates(view_: PlayerView, fallback: Action) -> list[Action]:
-    """The calls worth comparing: the policy's, passing, and the highest bid open."""
+    """The calls worth comparing: the heuristic's, passing, and the highest bid open."""
     legal = view_.legal_actions
     calls: list[Action] = [fallback]
     passing = next((action for action in legal if isinstance(action, Pass)), None)
