@@ -51,6 +51,12 @@ _UPWARD: Final[tuple[int, ...]] = tuple(
 """Both bits of every card of a card's suit from that card up: the cards that beat it."""
 _CARD_OF: Final[dict[int, int]] = {int(BIT[card]): card for card in range(28)}
 """The card of a one-card packed hand."""
+_PAIRS: Final = 67 * 67
+"""Two cards' codes in :meth:`Engine.two`'s key.  A hand of two cards is its lowest
+bit and the rest (``0`` for a pair of equal cards); both are powers of two below
+``2**56`` or 0, and ``2**k % 67`` differs for every ``k < 66`` (2 is a primitive
+root modulo the prime 67) and is never 0, so ``(low % 67, rest % 67)`` names the
+hand exactly."""
 _KILLER_SLOTS: Final = 64 + 128 * 15
 """Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
 
@@ -103,10 +109,13 @@ class Engine:
         self.use_killers = killers
         self.guess = guess
         self.hands: list[int] = [0, 0, 0, 0]
-        self.table: dict[int, tuple[int, int, int]] = {}
-        """Trick boundaries: position key -> (lower bound, upper bound, best lead)."""
+        self.table: dict[int, int] = {}
+        """Trick boundaries: position key -> lower bound, upper bound and best lead, packed
+        (``low | high << 10 | (lead + 1) << 20``; values never exceed 250)."""
         self.keys: dict[int, int] = {}
         """Packed hands -> their table key (without the leader)."""
+        self.forms: dict[int, int] = {}
+        """Relative-rank form of the hands -> its number, times four (see :meth:`key`)."""
         self.squeezed: dict[int, int] = {}
         """One suit of the four hands -> its relative-rank form."""
         self.endgame: dict[int, int] = {}
@@ -221,20 +230,28 @@ class Engine:
         return found
 
     def key(self) -> int:
-        """The table key of the hands (the leader is added by the caller)."""
+        """The table key of the hands (the leader is added by the caller): a small integer.
+
+        Each distinct relative-rank form of the four hands gets the next
+        number (times four, leaving room for the leader), so that the table
+        is keyed by small integers, not by forms of several hundred bits.
+        """
         hands = self.hands
         raw = hands[0] | hands[1] << 56 | hands[2] << 112 | hands[3] << 168
         found = self.keys.get(raw)
         if found is None:
+            form = raw
             if self.squeeze:
-                found = (
+                form = (
                     self.suit_key(0)
                     | self.suit_key(14) << 112
                     | self.suit_key(28) << 224
                     | self.suit_key(42) << 336
-                ) << 2
-            else:
-                found = raw << 2
+                )
+            found = self.forms.get(form)
+            if found is None:
+                found = len(self.forms) << 2
+                self.forms[form] = found
             self.keys[raw] = found
         return found
 
@@ -278,7 +295,7 @@ class Engine:
         while True:
             played = (seat - leader) & 3
             card = self.order(self.classes(seat, code, tbits), seat, leader, played, code)[0]
-            hands[seat] -= _BIT[card]
+            hands[seat] = hands[seat] - _BIT[card]
             code |= (card + 1) << (5 * played)
             tbits |= _BIT[card]
             taken += _POINTS[card]
@@ -329,7 +346,9 @@ class Engine:
                 if alpha >= high:
                     return high
         else:
-            low, high, hint = entry
+            low = entry & 1023
+            high = (entry >> 10) & 1023
+            hint = (entry >> 20) - 1
             if low >= beta:
                 return low
             if high <= alpha:
@@ -343,7 +362,7 @@ class Engine:
             low = max(low, value)
         else:
             low = high = value
-        self.table[key] = (low, high, self.best)
+        self.table[key] = low | high << 10 | (self.best + 1) << 20
         return value
 
     def two(self, leader: int, left: int) -> int:  # noqa: PLR0912, PLR0915  # four plies, unrolled
@@ -353,7 +372,10 @@ class Engine:
         nested loops (alpha-beta between them), the last is forced.
         """
         hands = self.hands
-        key = (hands[0] | hands[1] << 56 | hands[2] << 112 | hands[3] << 168) << 2 | leader
+        key = leader
+        for hand in hands:  # each hand holds two cards: their bits, named modulo 67
+            low = hand & -hand
+            key = key * _PAIRS + (low % 67) * 67 + (hand - low) % 67
         known = self.endgame.get(key)
         if known is not None:
             return known
@@ -488,7 +510,7 @@ class Engine:
         cut = False
         for card in moves:
             bit = _BIT[card]
-            hands[seat] -= bit
+            hands[seat] = hands[seat] - bit
             value = self.play(
                 following,
                 leader,
@@ -501,7 +523,7 @@ class Engine:
                 taken + _POINTS[card],
                 -1,
             )
-            hands[seat] += bit
+            hands[seat] = hands[seat] + bit
             if minimising:
                 if value < best:
                     best = value
@@ -618,9 +640,9 @@ class Engine:
                 value = now + rest + _BONUS
             else:
                 bit = _BIT[card]
-                hands[seat] -= bit
+                hands[seat] = hands[seat] - bit
                 value = now + self.boundary(winner, alpha - now, beta - now, rest, after)
-                hands[seat] += bit
+                hands[seat] = hands[seat] + bit
             if minimising:
                 if value < best:
                     best = value
