@@ -49,14 +49,17 @@ _UPWARD: Final[tuple[int, ...]] = tuple(
     _SPAN[28 * card + 7 * (card // 7) + 6] for card in range(28)
 )
 """Both bits of every card of a card's suit from that card up: the cards that beat it."""
-_CARD_OF: Final[dict[int, int]] = {int(BIT[card]): card for card in range(28)}
-"""The card of a one-card packed hand."""
-_PAIRS: Final = 67 * 67
-"""Two cards' codes in :meth:`Engine.two`'s key.  A hand of two cards is its lowest
-bit and the rest (``0`` for a pair of equal cards); both are powers of two below
-``2**56`` or 0, and ``2**k % 67`` differs for every ``k < 66`` (2 is a primitive
-root modulo the prime 67) and is never 0, so ``(low % 67, rest % 67)`` names the
-hand exactly."""
+_RESIDUES: Final = 67
+"""Cards are named by their bits modulo 67: a card's bit is ``2**k`` (one copy) or
+``2**(k + 1)`` (two) with ``k < 56``, ``2**k % 67`` differs for every ``k < 66`` (2 is
+a primitive root modulo the prime 67) and is never 0.  So a hand of one card is named
+by ``hand % 67`` and a hand of two cards by its lowest bit and the rest (0 for two
+equal cards), each modulo 67: ``67 * 67 < 2**13`` numbers (:meth:`Engine.two`'s key)."""
+_CARD_OF: Final[tuple[int, ...]] = tuple(
+    next((card for card in range(28) if int(BIT[card]) % _RESIDUES == residue), -1)
+    for residue in range(_RESIDUES)
+)
+"""The card of a one-card packed hand ``hand``: ``_CARD_OF[hand % _RESIDUES]``."""
 _KILLER_SLOTS: Final = 64 + 128 * 15
 """Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
 
@@ -112,12 +115,10 @@ class Engine:
         self.table: dict[int, int] = {}
         """Trick boundaries: position key -> lower bound, upper bound and best lead, packed
         (``low | high << 10 | (lead + 1) << 20``; values never exceed 250)."""
-        self.keys: dict[int, int] = {}
-        """Packed hands -> their table key (without the leader)."""
         self.forms: dict[int, int] = {}
-        """Relative-rank form of the hands -> its number, times four (see :meth:`key`)."""
+        """One suit's relative-rank form -> its number (see :meth:`suit_key`)."""
         self.squeezed: dict[int, int] = {}
-        """One suit of the four hands -> its relative-rank form."""
+        """One suit of the four hands -> the number of its relative-rank form."""
         self.endgame: dict[int, int] = {}
         """Exact values of positions with two tricks left (hands and leader)."""
         self.winners: dict[int, int] = {}
@@ -195,7 +196,8 @@ class Engine:
         others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
         previous = found[0]
         kept = [previous]
-        for card in found[1:]:
+        for index in range(1, len(found)):
+            card = found[index]
             if (
                 _PLAIN[card]
                 and _PLAIN[previous]
@@ -210,50 +212,46 @@ class Engine:
     # -- table keys ------------------------------------------------------------------
 
     def suit_key(self, shift: int) -> int:
-        """One suit of the four hands in relative-rank form.
+        """The number of one suit of the four hands in relative-rank form.
 
         Ranks 2 and 3 keep their places (they carry points); a pointless rank
         nobody holds is squeezed out; with ``runs``, touching pointless ranks
         held by one player only (and by nobody else) are one place holding
-        all their copies.  Four bits per player per place.
+        all their copies.  Each distinct form (the suit's cards themselves
+        without ``squeeze``) gets the next number, so that equal forms, and
+        only they, share a number.
         """
         hands = self.hands
-        b0 = (hands[0] >> shift) & SUIT_MASK
-        b1 = (hands[1] >> shift) & SUIT_MASK
-        b2 = (hands[2] >> shift) & SUIT_MASK
-        b3 = (hands[3] >> shift) & SUIT_MASK
-        whole = b0 | b1 << 14 | b2 << 28 | b3 << 42
+        whole = (
+            (hands[0] >> shift) & SUIT_MASK
+            | ((hands[1] >> shift) & SUIT_MASK) << 14
+            | ((hands[2] >> shift) & SUIT_MASK) << 28
+            | ((hands[3] >> shift) & SUIT_MASK) << 42
+        )
         found = self.squeezed.get(whole)
         if found is None:
-            found = _squeeze(whole, self.runs)
+            form = _squeeze(whole, self.runs) if self.squeeze else whole
+            found = self.forms.get(form)
+            if found is None:
+                found = len(self.forms)
+                self.forms[form] = found
             self.squeezed[whole] = found
         return found
 
     def key(self) -> int:
-        """The table key of the hands (the leader is added by the caller): a small integer.
+        """The table key of the hands, times four (the caller adds the leader).
 
-        Each distinct relative-rank form of the four hands gets the next
-        number (times four, leaving room for the leader), so that the table
-        is keyed by small integers, not by forms of several hundred bits.
+        The four suits' numbers (:meth:`suit_key`) side by side: a small
+        integer while every number is below ``2**15``, a larger one (marked by
+        a bit above every small key) after that.
         """
-        hands = self.hands
-        raw = hands[0] | hands[1] << 56 | hands[2] << 112 | hands[3] << 168
-        found = self.keys.get(raw)
-        if found is None:
-            form = raw
-            if self.squeeze:
-                form = (
-                    self.suit_key(0)
-                    | self.suit_key(14) << 112
-                    | self.suit_key(28) << 224
-                    | self.suit_key(42) << 336
-                )
-            found = self.forms.get(form)
-            if found is None:
-                found = len(self.forms) << 2
-                self.forms[form] = found
-            self.keys[raw] = found
-        return found
+        k0 = self.suit_key(0)
+        k1 = self.suit_key(14)
+        k2 = self.suit_key(28)
+        k3 = self.suit_key(42)
+        if k0 | k1 | k2 | k3 < 32768:
+            return (k0 | k1 << 15 | k2 << 30 | k3 << 45) << 2
+        return (1 << 62 | k0 | k1 << 32 | k2 << 64 | k3 << 96) << 2
 
     # -- the search ------------------------------------------------------------------
 
@@ -332,7 +330,7 @@ class Engine:
             hands = self.hands
             code = 0
             for k in range(4):
-                code |= (_CARD_OF[hands[(leader + k) & 3]] + 1) << (5 * k)
+                code |= (_CARD_OF[hands[(leader + k) & 3] % _RESIDUES] + 1) << (5 * k)
             return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
         key = self.key() | leader
         entry = self.table.get(key)
@@ -373,9 +371,9 @@ class Engine:
         """
         hands = self.hands
         key = leader
-        for hand in hands:  # each hand holds two cards: their bits, named modulo 67
+        for hand in hands:  # each hand holds two cards (see _RESIDUES)
             low = hand & -hand
-            key = key * _PAIRS + (low % 67) * 67 + (hand - low) % 67
+            key = key << 13 | (low % _RESIDUES) * _RESIDUES + (hand - low) % _RESIDUES
         known = self.endgame.get(key)
         if known is not None:
             return known
@@ -392,19 +390,19 @@ class Engine:
         lead_ns = not leader & 1  # the leader's side minimises at levels 0 and 2
         best0 = INF if lead_ns else -1
         for c0 in self.every(h0):
-            r0 = _CARD_OF[h0 - _BIT[c0]] + 1
+            r0 = _CARD_OF[(h0 - _BIT[c0]) % _RESIDUES] + 1
             code0 = c0 + 1
             best1 = -1 if lead_ns else INF
             for c1 in self.legal(seat1, code0):
-                r1 = _CARD_OF[h1 - _BIT[c1]] + 1
+                r1 = _CARD_OF[(h1 - _BIT[c1]) % _RESIDUES] + 1
                 code1 = code0 | (c1 + 1) << 5
                 best2 = INF if lead_ns else -1
                 for c2 in self.legal(seat2, code1):
-                    r2 = _CARD_OF[h2 - _BIT[c2]] + 1
+                    r2 = _CARD_OF[(h2 - _BIT[c2]) % _RESIDUES] + 1
                     code2 = code1 | (c2 + 1) << 10
                     best3 = -1 if lead_ns else INF
                     for c3 in self.legal(seat3, code2):
-                        r3 = _CARD_OF[h3 - _BIT[c3]] + 1
+                        r3 = _CARD_OF[(h3 - _BIT[c3]) % _RESIDUES] + 1
                         full = code2 | (c3 + 1) << 15
                         position = winners.get(full)
                         if position is None:
