@@ -456,7 +456,7 @@ class Engine:
         self.endgame[key] = best0
         return best0
 
-    def play(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
+    def play(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
         self,
         seat: int,
         leader: int,
@@ -487,20 +487,15 @@ class Engine:
         count = len(moves)
         slot = 0
         if count > 1:
-            hinted = hint >= 0 and hint in moves
-            if hinted:
-                if moves[0] != hint:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
-            else:
+            hinted = hint >= 0 and _promote(moves, hint, 0)
+            if not hinted:
                 moves = self.order(moves, seat, leader, played, code)
             if self.use_killers:  # the killer first (second after the table's card)
                 previous = (code >> (shift - 5)) & 31 if played else 0
                 slot = 64 + 128 * tricks_left + 32 * played + previous
                 killer = self.killers[slot]
-                if killer >= 0 and killer != moves[0] and killer in moves:
-                    moves.remove(killer)
-                    moves.insert(1 if hinted else 0, killer)
+                if killer >= 0:
+                    _promote(moves, killer, 1 if hinted else 0)
         minimising = not seat & 1
         best = INF if minimising else -INF
         best_card = moves[0]
@@ -544,7 +539,9 @@ class Engine:
         self.best = best_card
         return best
 
-    def order(self, moves: list[int], seat: int, leader: int, played: int, code: int) -> list[int]:
+    def order(  # noqa: PLR0912  # two orderings (leads, followers), inlined
+        self, moves: list[int], seat: int, leader: int, played: int, code: int
+    ) -> list[int]:
         """Moves in the order to try them (measured on solved positions; see the docs).
 
         Leads: cards an opponent can beat first (of a suit not sunk), then sunk
@@ -589,7 +586,9 @@ class Engine:
                     score = -4 * points - rank
                 scored.append(score * 32 + card)
         scored.sort()
-        return [key & 31 for key in scored]
+        for index in range(len(scored)):
+            scored[index] &= 31
+        return scored
 
     def last(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
         self,
@@ -658,6 +657,19 @@ class Engine:
                         break
         self.best = best_card
         return best
+
+
+def _promote(moves: list[int], card: int, place: int) -> bool:
+    """Move ``card`` to index ``place`` of ``moves`` if it is there and later; whether it is there.
+
+    The other cards keep their order (``moves`` holds distinct cards).
+    """
+    for index in range(len(moves)):
+        if moves[index] == card:
+            if index > place:
+                moves.insert(place, moves.pop(index))
+            return True
+    return False
 
 
 def _trick_points(code: int) -> int:
