@@ -24,6 +24,7 @@ from deepsix import (
     new_game,
     shuffled_deal,
 )
+from deepsix.cards import CARDS
 from deepsix.hands import pack
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
@@ -174,6 +175,35 @@ def test_each_technique_saves_work(switch: str) -> None:
         on += with_it.nodes
         off += without.nodes
     assert on < off
+
+
+@settings(max_examples=examples(ci=40, deep=600))
+@given(
+    play_over=st.sampled_from(PlayOver),
+    seed=SEEDS,
+    tricks_left=st.integers(2, 8),
+    runs=st.booleans(),
+    squeeze=st.booleans(),
+)
+def test_the_key_after_a_trick_equals_the_key_computed_afresh(
+    play_over: PlayOver, seed: int, tricks_left: int, runs: bool, squeeze: bool
+) -> None:
+    """The table key after a trick, rebuilt from the suits its cards touched only
+    (``Engine.after``), is the key of the hands computed from scratch, over a random
+    legal trick from a random position."""
+    state = endgame(Rules(play_over=play_over), seed, tricks_left, 0)
+    engine = Engine(int(state.setup.sunk_suit or 0), play_over, runs=runs, squeeze=squeeze)
+    engine.hands = list(state.packed_hands)
+    engine.current = engine.key()
+    code = 0
+    seat = int(state.to_act or 0)
+    for played in range(4):
+        card = engine.legal(seat, code)[seed % len(engine.legal(seat, code))]
+        engine.hands[seat] -= pack([CARDS[card]])
+        code |= (card + 1) << (5 * played)
+        seat = (seat + 1) & 3
+        seed //= 3
+    assert engine.after(code) == engine.key()
 
 
 def test_touching_cards_of_one_player_share_a_key() -> None:

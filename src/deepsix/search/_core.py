@@ -128,6 +128,9 @@ class Engine:
         self.free: dict[int, tuple[int, ...]] = {}
         """Packed hand -> its distinct cards."""
         self.killers: list[int] = [-1] * _KILLER_SLOTS
+        self.current = -1
+        """:meth:`key` of the hands in the trick being searched: the suits its cards do not
+        touch keep their numbers to its end (-1: unknown)."""
         self.nodes = 0
         """Positions searched (an exact two-trick endgame counts as one)."""
         self.limit = INF
@@ -253,6 +256,29 @@ class Engine:
             return (k0 | k1 << 15 | k2 << 30 | k3 << 45) << 2
         return (1 << 62 | k0 | k1 << 32 | k2 << 64 | k3 << 96) << 2
 
+    def after(self, code: int) -> int:
+        """:meth:`key` of the hands after the trick coded ``code``, from :attr:`current`.
+
+        Only the suits of the trick's cards can have changed: the others keep
+        their numbers.
+        """
+        shape = self.current
+        if shape < 0 or shape >= 1 << 62:  # unknown, or not the small form
+            return self.key()
+        done = 0
+        while code:
+            suit = ((code & 31) - 1) // 7
+            code >>= 5
+            if done >> suit & 1:
+                continue
+            done |= 1 << suit
+            number = self.suit_key(14 * suit)
+            if number >= 32768:
+                return self.key()
+            place = 15 * suit + 2
+            shape = shape & ~(32767 << place) | number << place
+        return shape
+
     # -- the search ------------------------------------------------------------------
 
     def exact(  # noqa: PLR0913, PLR0917  # the position, spelled out
@@ -317,12 +343,16 @@ class Engine:
         """North-South's points from the start of the current trick (fail-soft)."""
         tbits = _trick_bits(code)
         taken = _trick_points(code)
+        self.current = self.key()
         return self.play(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken, -1)
 
-    def boundary(  # noqa: PLR0911, PLR0912  # the table's and the static cutoffs
-        self, leader: int, alpha: int, beta: int, left: int, tricks_left: int
+    def boundary(  # noqa: PLR0911, PLR0912, PLR0913, PLR0917  # the table's and the static cutoffs
+        self, leader: int, alpha: int, beta: int, left: int, tricks_left: int, code: int
     ) -> int:
-        """North-South's points from a trick boundary (``left``: card points in the hands)."""
+        """North-South's points from a trick boundary, after the trick coded ``code``.
+
+        ``left``: the card points in the hands.
+        """
         if tricks_left == 2:
             return self.two(leader, left)
         if tricks_left == 1:  # every card is forced
@@ -332,7 +362,8 @@ class Engine:
             for k in range(4):
                 code |= (_CARD_OF[hands[(leader + k) & 3] % _RESIDUES] + 1) << (5 * k)
             return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
-        key = self.key() | leader
+        shape = self.after(code)
+        key = shape | leader
         entry = self.table.get(key)
         if entry is None:
             low = 0
@@ -353,7 +384,10 @@ class Engine:
                 return high
         a = alpha if alpha > low else low
         b = beta if beta < high else high
+        trick = self.current
+        self.current = shape
         value = self.play(leader, leader, a, b, left, tricks_left, 0, 0, 0, hint)
+        self.current = trick
         if value <= a:
             high = min(high, value)
         elif value >= b:
@@ -638,7 +672,9 @@ class Engine:
             else:
                 bit = _BIT[card]
                 hands[seat] = hands[seat] - bit
-                value = now + self.boundary(winner, alpha - now, beta - now, rest, after)
+                value = now + self.boundary(
+                    winner, alpha - now, beta - now, rest, after, code | (card + 1) << 15
+                )
                 hands[seat] = hands[seat] + bit
             if minimising:
                 if value < best:
