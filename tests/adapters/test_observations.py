@@ -30,7 +30,9 @@ require("numpy", "openspiel")
 
 import numpy as np  # noqa: E402  (after the framework check)
 
+from deepsix.adapters._stepwise import _held  # noqa: E402
 from deepsix.adapters.observations import ObservationLayout, Tracked  # noqa: E402
+from deepsix.hands import size  # noqa: E402
 
 GOLDEN_DIGESTS = json.loads(GOLDEN.read_text(encoding="utf-8"))
 
@@ -221,6 +223,53 @@ def test_step_by_step_writing_is_the_one_pass_encoding(rules: Rules, name: str) 
             assert layout.tensor(seen, seat) == layout.dense(seen, seat)
 
 
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_vectors_seen_only_in_turn_are_the_one_pass_encoding(name: str) -> None:
+    # As PettingZoo reads them: each seat's vector brought up to date only when that seat
+    # acts, several steps at once (the short way within a hand's play, the long way across
+    # an auction, a new hand, a jump).  Then jumps between two lines of play from the same
+    # state, which share the hand's setup and its first tricks.
+    rules = Rules()
+    layout = layout_for(name, rules)
+    vectors = [layout.tracked(seat) for seat in range(4)]
+    rng = random.Random(27)
+    played = 0
+    state = new_game(rules)
+    checked = 0
+    while played < 6:
+        if state.is_over:
+            state = new_game(rules, Seat(rng.randrange(4)))
+        state = state.apply(step(state, rng))
+        if state.is_chance or state.to_act is None:
+            played += 1
+            continue
+        seat = int(state.to_act)
+        assert vectors[seat].update(state).tolist() == from_state(name, state, seat)
+        checked += 1
+    assert checked > 300
+    rng = random.Random(5)
+    root = next(s for s in states_of_games(rules, 3, 200) if s.phase.value == "play")
+    lines: list[list[GameState]] = []
+    for _ in range(3):
+        line: list[GameState] = []
+        state = root
+        while state.phase.value == "play" and len(line) < 40:
+            state = state.apply(step(state, rng))
+            line.append(state)
+        lines.append(line)
+    for _ in range(150):
+        state = rng.choice(rng.choice(lines))
+        seat = rng.randrange(4)
+        assert vectors[seat].update(state).tolist() == from_state(name, state, seat)
+
+
+def test_the_hand_sizes_by_table_are_the_engines() -> None:
+    rng = random.Random(1)
+    for _ in range(2000):
+        packed = sum(rng.choice((0, 0, 1, 2)) << (2 * card) for card in range(28))
+        assert _held(packed) == size(packed)
+
+
 def test_step_by_step_writing_changes_few_entries_per_step() -> None:
     # What makes it fast: a card played changes a handful of entries, not the vector.
     layout = layout_for("information_state", Rules())
@@ -246,7 +295,7 @@ def test_a_failed_update_leaves_a_vector_that_is_right_next_time() -> None:
     states = list(fixed_game())
     vector.update(states[120])
     broken = layout.tracked(1)
-    broken._written.setup = (None, [10**6])  # written facts that no vector can hold
+    broken._written.melds = (None, {10**6: 1})  # written facts that no vector can hold
     with pytest.raises(IndexError):
         broken.update(states[120])
     assert not broken.vector.any()  # forgotten: zeros, and the facts with them

@@ -19,21 +19,28 @@ from threading import get_ident
 from typing import Final, Protocol
 
 from deepsix.cards import Seat
-from deepsix.state import GameState
+from deepsix.hands import SUIT_MASK, size
+from deepsix.state import GameState, Phase
 from deepsix.tricks import Trick
 from deepsix.views import PlayerView
 
 from ._encoder import NUM_CARDS, PHASE_INDEX, RELATIVE, TRICK_ROW, Encoder
 from ._facts import Facts, facts_of_state, facts_of_view
-from ._tally import add_cards, extended_tally
+from ._tally import add_cards, add_pair, extended_tally
 
 __all__ = ["Changes", "StepWriter", "Vector", "Written"]
 
 Changes = tuple[list[int], list[int], list[float]]
 """Entries to clear, then entries to set and their values (:meth:`StepWriter.changes`)."""
 
+Plays = tuple[tuple[Seat, int], ...]
+"""The plays of a trick: (seat, card) in order."""
+
 _Record = tuple[object, list[int]]
 """A group of entries as written: the facts it was written from, and its indices."""
+_Counted = tuple[object, dict[int, int]]
+"""A group of counted entries as written: the facts it was written from, its entries and
+their values."""
 _SHARED_TALLIES: Final = 8192
 """How many tallies of completed tricks a :class:`StepWriter` shares between seats."""
 _UNSET: Final = object()
@@ -57,11 +64,15 @@ class Written:
     """
 
     __slots__ = (
+        "auction",
         "dealer",
         "hand",
         "hand_number",
         "head",
+        "invitation",
         "me",
+        "melds",
+        "packed",
         "passes",
         "phase",
         "played",
@@ -71,6 +82,7 @@ class Written:
         "sizes",
         "taken",
         "tally",
+        "terms",
         "to_act",
         "trick",
         "tricks",
@@ -92,10 +104,19 @@ class Written:
         self.head: list[int] = []
         """The entries of ``player``, ``phase``, ``dealer`` and ``to_act``, as written."""
         self.hand = 0
-        self.passes: tuple[object, object, list[int]] = (_UNSET, _UNSET, [])
+        self.passes: tuple[object, object, dict[int, int]] = (_UNSET, _UNSET, {})
         """The passed and received cards written, and their entries."""
         self.sizes: tuple[int, ...] = (0, 0, 0, 0)
-        self.setup: _Record = unset
+        self.packed: object = None
+        """The packed hands whose ``hand`` and ``hand_sizes`` are written (None: unknown)."""
+        self.setup: object = _UNSET
+        """The state's hand setup whose facts are written (the auction, contract, sunk
+        suit, invitation, pass counts and melds, and the seat's passes)."""
+        self.auction: _Record = unset
+        self.terms: _Counted = (_UNSET, {})
+        """The contract, sunk suit and pass counts written, and their entries."""
+        self.invitation: _Counted = (_UNSET, {})
+        self.melds: _Counted = (_UNSET, {})
         self.tricks: _Record = unset
         self.trick: _Record = unset
         self.voids = [0, 0, 0, 0]
@@ -141,6 +162,8 @@ class StepWriter:
         encoder = self.encoder
         try:
             if type(source) is GameState:
+                if written.setup is source.setup and self._same_hand(written, source, vector):
+                    return
                 facts = facts_of_state(
                     source, written.me, private=encoder.private, pass_size=encoder.pass_size
                 )
@@ -151,6 +174,26 @@ class StepWriter:
         except BaseException:  # forget what is written: the next call writes it all
             written.forget()
             raise
+
+    def _same_hand(self, w: Written, state: GameState, out: Vector) -> bool:
+        """The short way, for a state whose hand setup is the one written (the same
+        object): then the auction, contract, invitation, melds and the seat's passes are
+        those written, and only the head, the hands and the tricks can differ.  False (and
+        nothing written) if the scores or the hand number differ too."""
+        scores = state.scores
+        if w.hand_number != state.hand_number or (w.scores is not scores and w.scores != scores):
+            return False
+        packed = state.packed_hands
+        self._head(w, state.phase, state.dealer, state.to_act, out)
+        if w.packed is not packed:
+            if self.encoder.private:
+                self._hand(w, packed[w.me], out)
+            self._sizes(
+                w, (_held(packed[0]), _held(packed[1]), _held(packed[2]), _held(packed[3])), out
+            )
+            w.packed = packed
+        self._cards(w, state.tricks, state.trick, out)
+        return True
 
     def tensor(self, source: GameState | PlayerView, me: int) -> list[float]:
         """``me``'s encoding of ``source`` (a state, or ``me``'s view) as a new list.
@@ -171,7 +214,7 @@ class StepWriter:
             raise
         return vector.copy()
 
-    def _write(self, w: Written, f: Facts, out: Vector) -> None:  # noqa: PLR0912, PLR0915  # the hot path
+    def _write(self, w: Written, f: Facts, out: Vector) -> None:
         """Write into ``out`` what differs between ``w`` and ``f``, group after group.
 
         Each group of entries is its own part of the vector (the groups never
@@ -180,31 +223,10 @@ class StepWriter:
         """
         e = self.encoder
         me = w.me
-        rel = RELATIVE[me]
-        phase = f.phase
-        dealer = f.dealer
-        to_act = f.to_act
-        key: object
-        if w.phase is not phase or w.dealer != dealer or w.to_act != to_act:
-            ones = [e.player + me, e.phase + PHASE_INDEX[phase], e.dealer + rel[dealer]]
-            if to_act is not None:
-                ones.append(e.to_act + rel[to_act])
-            _replace(w.head, ones, out)
-            w.head = ones
-            w.phase = phase
-            w.dealer = dealer
-            w.to_act = to_act
+        w.packed = None  # hand and hand_sizes are written from facts, not packed hands
+        self._head(w, f.phase, f.dealer, f.to_act, out)
         if e.private:
-            hand = f.hand
-            before = w.hand
-            if hand != before:
-                base = e.hand
-                diff = hand ^ before
-                while diff:
-                    card = ((diff & -diff).bit_length() - 1) >> 1
-                    out[base + card] = float((hand >> (2 * card)) & 3)
-                    diff &= ~(3 << (2 * card))
-                w.hand = hand
+            self._hand(w, f.hand, out)
             passed = f.passed
             received = f.received
             old = w.passes
@@ -214,44 +236,16 @@ class StepWriter:
                 counted: dict[int, int] = {}
                 add_cards(counted, e.passed, passed)
                 add_cards(counted, e.received, received)
-                w.passes = (passed, received, _swap(old[2], counted, out))
+                _swap(old[2], counted, out)
+                w.passes = (passed, received, counted)
         if not e.public:
             return
-        sizes = w.sizes
-        hand_sizes = f.hand_sizes
-        if sizes != hand_sizes:
-            base = e.hand_sizes
-            for seat in range(4):
-                n = hand_sizes[seat]
-                if n != sizes[seat]:
-                    out[base + rel[seat]] = float(n)
-            w.sizes = hand_sizes
+        self._sizes(w, f.hand_sizes, out)
         setup = f.setup
-        # From a state, its hand setup stands for these facts: a new one is written anew.
-        key = (
-            setup
-            if setup is not None
-            else (f.bids, f.bidder, f.bid, f.sunk_suit, f.invitation, f.pass_counts, f.melds)
-        )
-        setup_old = w.setup
-        if setup_old[0] is not key and (setup is not None or setup_old[0] != key):
-            counted = dict.fromkeys(e.auction(me, f.bids), 1)
-            bidder = f.bidder
-            bid = f.bid
-            if bidder is not None and bid is not None:
-                counted[e.bidder + rel[bidder]] = 1
-                counted[e.contract + e.bid_index[bid]] = 1
-            sunk_suit = f.sunk_suit
-            if sunk_suit is not None:
-                counted[e.sunk_suit + sunk_suit] = 1
-            add_cards(counted, e.invitation, f.invitation)
-            pass_counts = f.pass_counts
-            if pass_counts[0]:
-                counted[e.pass_counts] = pass_counts[0]
-            if pass_counts[1]:
-                counted[e.pass_counts + 1] = pass_counts[1]
-            counted.update(e.meld_counts(me, f.melds))
-            w.setup = (key, _swap(setup_old[1], counted, out))
+        # From a state, its hand setup stands for these facts: the same one, the same facts.
+        if setup is None or w.setup is not setup:
+            self._setup(w, f, out)
+            w.setup = _UNSET if setup is None else setup
         scores = f.scores
         hand_number = f.hand_number
         if w.hand_number != hand_number or w.scores != scores:
@@ -261,12 +255,112 @@ class StepWriter:
             out[e.hand_number] = float(hand_number)
             w.scores = scores
             w.hand_number = hand_number
-        tricks = f.tricks
-        trick = f.trick
+        self._cards(w, f.tricks, f.trick, out)
+
+    def _setup(self, w: Written, f: Facts, out: Vector) -> None:
+        """The hand's setup, part by part: the auction (a new call is one more entry), the
+        contract, sunk suit and pass counts, the invitation, the melds."""
+        e = self.encoder
+        me = w.me
+        bids = f.bids
+        auction = w.auction
+        done = auction[0]
+        if done is not bids:
+            ones = e.auction(me, bids)  # the encoder's memo: read, never changed
+            if type(done) is tuple and len(done) <= len(bids) and _starts(bids, done):
+                for k in range(len(done), len(ones)):
+                    out[ones[k]] = 1.0
+            else:
+                _replace(auction[1], ones, out)
+            w.auction = (bids, ones)
+        terms = (f.bidder, f.bid, f.sunk_suit, f.pass_counts)
+        old = w.terms
+        if old[0] != terms:
+            counted: dict[int, int] = {}
+            bidder = f.bidder
+            bid = f.bid
+            if bidder is not None and bid is not None:
+                counted[e.bidder + RELATIVE[me][bidder]] = 1
+                counted[e.contract + e.bid_index[bid]] = 1
+            sunk_suit = f.sunk_suit
+            if sunk_suit is not None:
+                counted[e.sunk_suit + sunk_suit] = 1
+            add_pair(counted, e.pass_counts, f.pass_counts[0], f.pass_counts[1])
+            _swap(old[1], counted, out)
+            w.terms = (terms, counted)
+        invitation = f.invitation
+        old = w.invitation
+        if old[0] is not invitation and old[0] != invitation:
+            counted = {}
+            add_cards(counted, e.invitation, invitation)
+            _swap(old[1], counted, out)
+            w.invitation = (invitation, counted)
+        melds = f.melds
+        old = w.melds
+        if old[0] is not melds and old[0] != melds:
+            counted = e.meld_counts(me, melds)  # the encoder's memo: read, never changed
+            _swap(old[1], counted, out)
+            w.melds = (melds, counted)
+
+    def _head(self, w: Written, phase: Phase, dealer: int, to_act: int | None, out: Vector) -> None:
+        """``player``, ``phase``, ``dealer`` and ``to_act``."""
+        if w.phase is not phase or w.dealer != dealer or w.to_act != to_act:
+            e = self.encoder
+            rel = RELATIVE[w.me]
+            ones = [e.player + w.me, e.phase + PHASE_INDEX[phase], e.dealer + rel[dealer]]
+            if to_act is not None:
+                ones.append(e.to_act + rel[to_act])
+            _replace(w.head, ones, out)
+            w.head = ones
+            w.phase = phase
+            w.dealer = dealer
+            w.to_act = to_act
+
+    def _hand(self, w: Written, hand: int, out: Vector) -> None:
+        """``hand``: the seat's own cards (``hand`` packed), the changed cards only."""
+        before = w.hand
+        if hand != before:
+            base = self.encoder.hand
+            diff = hand ^ before
+            while diff:
+                card = ((diff & -diff).bit_length() - 1) >> 1
+                out[base + card] = float((hand >> (2 * card)) & 3)
+                diff &= ~(3 << (2 * card))
+            w.hand = hand
+
+    def _sizes(self, w: Written, hand_sizes: tuple[int, ...], out: Vector) -> None:
+        """``hand_sizes``, the changed seats only."""
+        sizes = w.sizes
+        if sizes != hand_sizes:
+            base = self.encoder.hand_sizes
+            rel = RELATIVE[w.me]
+            for seat in range(4):
+                n = hand_sizes[seat]
+                if n != sizes[seat]:
+                    out[base + rel[seat]] = float(n)
+            w.sizes = hand_sizes
+
+    def _cards(self, w: Written, tricks: tuple[Trick, ...], trick: Plays, out: Vector) -> None:
+        """The tricks (in order, or summarised), the voids, the tricks and points taken."""
+        e = self.encoder
+        me = w.me
         if e.perfect_recall:
-            self._plays(w, f, out)
+            self._plays(w, tricks, trick, out)
         else:
-            self._summary(w, f, out)
+            self._summary(w, tricks, trick, out)
+        tally = self._tally(w, tricks)
+        self._voids(w, tally, trick, out)
+        if w.taken is not tricks:
+            team = me & 1
+            out[e.tricks_taken] = float(tally[team])
+            out[e.tricks_taken + 1] = float(tally[1 - team])
+            out[e.points_taken] = float(tally[2 + team])
+            out[e.points_taken + 1] = float(tally[3 - team])
+            w.taken = tricks
+
+    def _tally(self, w: Written, tricks: tuple[Trick, ...]) -> list[int]:
+        """The tally of ``tricks`` (:mod:`deepsix.adapters._tally`), extended from the one
+        written or shared by another seat of the game."""
         known = w.tally
         if known[0] is tricks:
             tally = known[1]
@@ -282,6 +376,12 @@ class StepWriter:
                     self._tallies.clear()
                 self._tallies[id(tricks)] = (tricks, tally)
             w.tally = (tricks, tally)
+        return tally
+
+    def _voids(self, w: Written, tally: list[int], trick: Plays, out: Vector) -> None:
+        """``voids``: the completed tricks' (``tally``) and the current trick's."""
+        e = self.encoder
+        rel = RELATIVE[w.me]
         v0 = tally[4]
         v1 = tally[5]
         v2 = tally[6]
@@ -304,24 +404,17 @@ class StepWriter:
         if voids[0] != v0 or voids[1] != v1 or voids[2] != v2 or voids[3] != v3:
             ones = []
             base = e.voids
-            for seat, suits in enumerate((v0, v1, v2, v3)):
+            for who, suits in enumerate((v0, v1, v2, v3)):
                 if suits:
-                    row = base + rel[seat] * 4
+                    row = base + rel[who] * 4
                     for suit in range(4):
                         if suits >> suit & 1:
                             ones.append(row + suit)
             _replace(w.void_entries, ones, out)
             w.void_entries = ones
             w.voids = [v0, v1, v2, v3]
-        if w.taken is not tricks:
-            team = me & 1
-            out[e.tricks_taken] = float(tally[team])
-            out[e.tricks_taken + 1] = float(tally[1 - team])
-            out[e.points_taken] = float(tally[2 + team])
-            out[e.points_taken + 1] = float(tally[3 - team])
-            w.taken = tricks
 
-    def _plays(self, w: Written, f: Facts, out: Vector) -> None:
+    def _plays(self, w: Written, tricks: tuple[Trick, ...], trick: Plays, out: Vector) -> None:
         """With perfect recall: ``tricks``, ``trick_leaders`` and ``trick_winners``, the
         completed tricks and the current one, a row per trick.
 
@@ -330,50 +423,44 @@ class StepWriter:
         the start of the new ones, only the new plays, leaders and winners are
         set; anything else clears what was written and writes it all.
         """
-        tricks = f.tricks
-        trick = f.trick
-        e = self.encoder
-        me = w.me
-        rel = RELATIVE[me]
-        ones = w.plays
-        start, skip = _growth(w.tricks[0], w.trick[0], tricks, trick)
-        if start == len(tricks) and skip == len(trick):
+        done = w.tricks[0]
+        was = w.trick[0]
+        if done is tricks and was is trick:
             return
+        start, skip = _growth(done, was, tricks, trick)
+        ones = w.plays
         if start < 0:
             for index in ones:
                 out[index] = 0.0
-            ones = []
+            ones = w.plays = []
             start = 0
-        new: list[int] = []
-        plays: tuple[tuple[Seat, int], ...]
-        for k in range(start, len(tricks) + 1):
-            if k < len(tricks):
-                plays = tricks[k].plays
-                winner: int = tricks[k].winner
-            else:
-                plays = trick
-                winner = -1
+        e = self.encoder
+        rel = RELATIVE[w.me]
+        count = len(tricks)
+        # Each new entry is set as it is found, and kept to be cleared on a jump.
+        for k in range(start, count + 1):
+            plays = tricks[k].plays if k < count else trick
             row = e.tricks + k * TRICK_ROW
             first = skip if k == start else 0
             for j in range(first, len(plays)):
-                seat, card = plays[j]
-                new.append(row + rel[seat] * NUM_CARDS + card)
+                play = plays[j]
+                index = row + rel[play[0]] * NUM_CARDS + play[1]
+                out[index] = 1.0
+                ones.append(index)
             if first == 0 and plays:
-                new.append(e.trick_leaders + k * 4 + rel[plays[0][0]])
-            if winner >= 0:
-                new.append(e.trick_winners + k * 4 + rel[winner])
-        for index in new:
-            out[index] = 1.0
-        ones += new
-        w.plays = ones
-        w.tricks = (tricks, [])
-        w.trick = (trick, [])
+                index = e.trick_leaders + k * 4 + rel[plays[0][0]]
+                out[index] = 1.0
+                ones.append(index)
+            if k < count:
+                index = e.trick_winners + k * 4 + rel[tricks[k].winner]
+                out[index] = 1.0
+                ones.append(index)
+        w.tricks = (tricks, ones)
+        w.trick = (trick, ones)
 
-    def _summary(self, w: Written, f: Facts, out: Vector) -> None:
+    def _summary(self, w: Written, tricks: tuple[Trick, ...], trick: Plays, out: Vector) -> None:
         """Without perfect recall: ``played``, the cards each seat played to the completed
         tricks (counts), and the current ``trick`` with its ``trick_leader``."""
-        tricks = f.tricks
-        trick = f.trick
         e = self.encoder
         rel = RELATIVE[w.me]
         old = w.tricks
@@ -419,13 +506,38 @@ def _growth(
     n = len(done)
     if done is tricks:
         current = trick
-    elif n < len(tricks) and tricks[:n] == done:
+    elif n < len(tricks) and _starts(tricks, done):
         current = tricks[n].plays
     else:
         return -1, 0
-    if len(was) <= len(current) and current[: len(was)] == was:
+    if len(was) <= len(current) and _starts(current, was):
         return n, len(was)
     return -1, 0
+
+
+def _starts(items: tuple[object, ...], start: tuple[object, ...]) -> bool:
+    """Whether ``items`` begins with ``start`` (no longer than it); the engine shares the
+    items of successive states, so most are the same objects and compare at once."""
+    for k in range(len(start)):
+        a = items[k]
+        b = start[k]
+        if a is not b and a != b:
+            return False
+    return True
+
+
+_SUIT_SIZES: Final = tuple(size(block) for block in range(SUIT_MASK + 1))
+"""How many cards each 14-bit block of one suit (:func:`deepsix.hands.suit_block`) holds."""
+
+
+def _held(packed: int) -> int:
+    """:func:`deepsix.hands.size` by table: the cards of each suit's block looked up."""
+    return (
+        _SUIT_SIZES[packed & SUIT_MASK]
+        + _SUIT_SIZES[(packed >> 14) & SUIT_MASK]
+        + _SUIT_SIZES[(packed >> 28) & SUIT_MASK]
+        + _SUIT_SIZES[packed >> 42]
+    )
 
 
 def _replace(old: list[int], ones: list[int], out: Vector) -> None:
@@ -436,15 +548,15 @@ def _replace(old: list[int], ones: list[int], out: Vector) -> None:
         out[index] = 1.0
 
 
-def _swap(old: list[int], counted: dict[int, int], out: Vector) -> list[int]:
-    """Clear a group's ``old`` entries that ``counted`` does not set, and set ``counted``;
-    returns the group's new entries."""
+def _swap(old: dict[int, int], counted: dict[int, int], out: Vector) -> None:
+    """Bring a group of counted entries from ``old`` to ``counted`` (entry: value),
+    writing only the entries whose value changes: a bid added to the auction is one."""
     for index in old:
         if index not in counted:
             out[index] = 0.0
     for index, n in counted.items():
-        out[index] = float(n)
-    return list(counted)
+        if old.get(index, 0) != n:
+            out[index] = float(n)
 
 
 class _Recorder:
