@@ -135,6 +135,12 @@ def test_legal_ids_are_the_engines_legal_actions_sorted(rules: Rules) -> None:
         assert [codec.decode(index, seat) for index in ids if seat is not None] == sorted(
             legal_actions(state), key=codec.encode
         )
+        # The masks (PettingZoo's, as bytes) set exactly these ids.
+        flags = codec.legal_flags(state)
+        assert type(flags) is bytes
+        assert flags == bytes(codec.legal_mask(state))
+        assert [index for index, flag in enumerate(flags) if flag] == ids
+        assert set(flags) <= {0, 1}
         seen_phases.add(state.phase)
     assert Phase.PLAY in seen_phases
     assert Phase.BIDDING in seen_phases

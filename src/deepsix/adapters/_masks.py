@@ -14,7 +14,7 @@ from deepsix.actions import Action, Bid
 from deepsix.engine import legal_actions
 from deepsix.state import GameState
 
-__all__ = ["known_ids", "legal_mask", "mask_bytes"]
+__all__ = ["known_ids", "legal_flags", "legal_mask", "mask_bytes"]
 
 
 def known_ids(
@@ -57,3 +57,27 @@ def legal_mask(
         return bytearray(size)
     ids = known_ids(by_identity, bid_ids, legal_actions(state))
     return None if ids is None else mask_bytes(ids, size)
+
+
+def legal_flags(
+    by_identity: dict[int, tuple[Action, int]],
+    bid_ids: dict[int, int],
+    state: GameState,
+    size: int,
+) -> bytes | None:
+    """:func:`legal_mask` as immutable bytes (a dictionary key), set straight from the
+    legal actions, without sorting their ids; None as :func:`known_ids` says."""
+    flags = bytearray(size)
+    if state.to_act is None:
+        return bytes(flags)
+    actions: tuple[Action, ...] = legal_actions(state)
+    for k in range(len(actions)):  # by index: the engine's tuple subclass, read as a tuple
+        action = actions[k]
+        found = by_identity.get(id(action))
+        if found is not None and found[0] is action:
+            flags[found[1]] = 1
+        elif type(action) is Bid and action.amount in bid_ids:
+            flags[bid_ids[action.amount]] = 1
+        else:
+            return None
+    return bytes(flags)

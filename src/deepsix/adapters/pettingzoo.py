@@ -154,7 +154,10 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
         self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
+        self._write = self.layout._writer.write  # Tracked.update's own step, without its frame
         self._masks: dict[bytes, npt.NDArray[np.int8]] = {}
+        self._legal_flags = self.codec.legal_flags
+        self._no_flags = bytes(self.codec.num_actions)
         # Per seat and id, the action (codec.decode without its checks, for plain ints).
         self._moves = tuple(
             tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
@@ -216,15 +219,21 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self._require_reset("observe")
         seat = _SEAT[agent]
         finished = self._finished
+        state = self._state
         # Each agent's vector is brought from its last observation to this one, changing
         # only the entries that differ (ObservationLayout.tracked), then copied out.
-        state = self._state
-        source = state if finished is None else finished.view(seat)
-        vector = self._tracked[seat].update(source).copy()
-        if finished is None and state.to_act == seat:
-            flags = bytes(self.codec.legal_mask(state))
-        else:
-            flags = bytes(self.codec.num_actions)
+        tracked = self._tracked[seat]
+        try:
+            if finished is None:
+                self._write(tracked._written, state, tracked._entries)
+                flags = self._legal_flags(state) if state.to_act == seat else self._no_flags
+            else:
+                self._write(tracked._written, finished.view(seat), tracked._entries)
+                flags = self._no_flags
+        except BaseException:  # half-written: start again from zeros next time
+            tracked.forget()
+            raise
+        vector = tracked.vector.copy()
         # One array per distinct mask, copied out (cheaper than building one each time).
         mask = self._masks.get(flags)
         if mask is None:
