@@ -5,7 +5,9 @@ holds, group by group (the head, the hand, the auction and melds, the
 completed tricks, the current trick, the voids, the tallies...);
 :meth:`StepWriter.changes` compares the next state's facts with them and
 returns only the entries to clear and to set -- a card leaving a hand, a
-card joining a trick, a new completed trick.  The one-pass
+card joining a trick, a new completed trick.  A state of the hand already
+written (the same hand setup object) skips the setup's facts altogether
+(:meth:`StepWriter._same_hand`).  The one-pass
 :class:`~deepsix.adapters._encoder.Encoder` stays the reference: the tests
 check that vectors written step by step equal it, in every phase and after
 any jump between unrelated states.
