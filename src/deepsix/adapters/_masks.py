@@ -14,7 +14,20 @@ from deepsix.actions import Action, Bid
 from deepsix.engine import legal_actions
 from deepsix.state import GameState
 
-__all__ = ["known_ids", "legal_flags", "legal_mask", "mask_bytes"]
+__all__ = ["id_of", "known_ids", "legal_mask", "mask_bytes"]
+
+
+def id_of(
+    by_identity: dict[int, tuple[Action, int]], bid_ids: dict[int, int], action: Action
+) -> int:
+    """``action``'s id, found by identity or, for a bid, by amount; -1 if neither finds it
+    (the caller then encodes it the slow way)."""
+    found = by_identity.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    if type(action) is Bid and action.amount in bid_ids:
+        return bid_ids[action.amount]
+    return -1
 
 
 def known_ids(
@@ -22,17 +35,14 @@ def known_ids(
     bid_ids: dict[int, int],
     actions: tuple[Action, ...],
 ) -> list[int] | None:
-    """The ids of ``actions``, ascending; None if one of them is found neither way (the
-    caller then encodes them one by one)."""
+    """The ids of ``actions``, ascending; None if :func:`id_of` finds one of them neither
+    way."""
     ids: list[int] = []
     for action in actions:
-        found = by_identity.get(id(action))
-        if found is not None and found[0] is action:
-            ids.append(found[1])
-        elif type(action) is Bid and action.amount in bid_ids:
-            ids.append(bid_ids[action.amount])
-        else:
+        index = id_of(by_identity, bid_ids, action)
+        if index < 0:
             return None
+        ids.append(index)
     ids.sort()
     return ids
 
@@ -51,33 +61,16 @@ def legal_mask(
     state: GameState,
     size: int,
 ) -> bytearray | None:
-    """:func:`mask_bytes` of the ids of the legal actions in ``state`` (all zero when no
-    one is to act); None as :func:`known_ids` says."""
-    if state.to_act is None:
-        return bytearray(size)
-    ids = known_ids(by_identity, bid_ids, legal_actions(state))
-    return None if ids is None else mask_bytes(ids, size)
-
-
-def legal_flags(
-    by_identity: dict[int, tuple[Action, int]],
-    bid_ids: dict[int, int],
-    state: GameState,
-    size: int,
-) -> bytes | None:
-    """:func:`legal_mask` as immutable bytes (a dictionary key), set straight from the
-    legal actions, without sorting their ids; None as :func:`known_ids` says."""
+    """``size`` bytes, 1 at the ids of the legal actions in ``state`` (all zero when no one
+    is to act), set straight from the actions without sorting their ids; None if
+    :func:`id_of` finds one of them neither way."""
     flags = bytearray(size)
     if state.to_act is None:
-        return bytes(flags)
+        return flags
     actions: tuple[Action, ...] = legal_actions(state)
     for k in range(len(actions)):  # by index: the engine's tuple subclass, read as a tuple
-        action = actions[k]
-        found = by_identity.get(id(action))
-        if found is not None and found[0] is action:
-            flags[found[1]] = 1
-        elif type(action) is Bid and action.amount in bid_ids:
-            flags[bid_ids[action.amount]] = 1
-        else:
+        index = id_of(by_identity, bid_ids, actions[k])
+        if index < 0:
             return None
-    return bytes(flags)
+        flags[index] = 1
+    return flags

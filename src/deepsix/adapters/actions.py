@@ -42,7 +42,7 @@ from deepsix.melds import ALL_MELDS
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
-from ._masks import known_ids, legal_flags, legal_mask, mask_bytes
+from ._masks import known_ids, legal_mask, mask_bytes
 
 __all__ = [
     "BID_BASE",
@@ -187,10 +187,7 @@ class ActionCodec:
 
     def legal_flags(self, state: GameState) -> bytes:
         """:meth:`legal_mask` as bytes: immutable, so a dictionary key."""
-        flags = legal_flags(
-            self._by_identity, self._bid_ids, state, BID_BASE + len(self.bid_amounts)
-        )
-        return bytes(self.legal_mask(state)) if flags is None else flags
+        return bytes(self.legal_mask(state))
 
     def action_string(self, index: SupportsIndex, seat: Seat | int) -> str:
         """The action in the library's notation, e.g. ``'E:B90'`` or ``'N:7S'``."""

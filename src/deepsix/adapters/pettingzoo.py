@@ -154,7 +154,6 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
         self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
-        self._write = self.layout._writer.write  # Tracked.update's own step, without its frame
         self._masks: dict[bytes, npt.NDArray[np.int8]] = {}
         self._legal_flags = self.codec.legal_flags
         self._no_flags = bytes(self.codec.num_actions)
@@ -222,18 +221,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         state = self._state
         # Each agent's vector is brought from its last observation to this one, changing
         # only the entries that differ (ObservationLayout.tracked), then copied out.
-        tracked = self._tracked[seat]
-        try:
-            if finished is None:
-                self._write(tracked._written, state, tracked._entries)
-                flags = self._legal_flags(state) if state.to_act == seat else self._no_flags
-            else:
-                self._write(tracked._written, finished.view(seat), tracked._entries)
-                flags = self._no_flags
-        except BaseException:  # half-written: start again from zeros next time
-            tracked.forget()
-            raise
-        vector = tracked.vector.copy()
+        if finished is None:
+            vector = self._tracked[seat].update(state).copy()
+            flags = self._legal_flags(state) if state.to_act == seat else self._no_flags
+        else:
+            vector = self._tracked[seat].update(finished.view(seat)).copy()
+            flags = self._no_flags
         # One array per distinct mask, copied out (cheaper than building one each time).
         mask = self._masks.get(flags)
         if mask is None:
