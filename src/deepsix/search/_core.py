@@ -64,6 +64,13 @@ _KILLER_SLOTS: Final = 64 + 128 * 15
 """Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
 
 
+_WINNERS: Final[dict[int, bytearray]] = {}
+"""Sunk suit -> trick code (at most four cards of five bits) -> 1 + the position (0 to 3)
+winning that trick so far, 0 while not yet asked; shared by every engine, since a trick's
+winner depends on its cards and the sunk suit only.  An array, not a dict: compiled,
+indexing it costs neither a boxed key nor a hash."""
+
+
 class Budget(Exception):  # a signal inside the search, never seen by users
     """The node budget ran out (the solver turns it into ``SearchBudgetError``)."""
 
@@ -121,8 +128,11 @@ class Engine:
         """One suit of the four hands -> the number of its relative-rank form."""
         self.endgame: dict[int, int] = {}
         """Exact values of positions with two tricks left (hands and leader)."""
-        self.winners: dict[int, int] = {}
-        """Trick code -> the position (0 to 3) winning it so far."""
+        winners = _WINNERS.get(sunk)
+        if winners is None:
+            winners = _WINNERS[sunk] = bytearray(1 << 20)
+        self.winners = winners
+        """Trick code -> 1 + the position winning it so far (see ``_WINNERS``)."""
         self.windows: dict[int, tuple[int, ...]] = {}
         """Trick code and the mover's block of the led suit -> the legal cards."""
         self.free: dict[int, tuple[int, ...]] = {}
@@ -142,10 +152,10 @@ class Engine:
 
     def winner(self, code: int) -> int:
         """The position (0 to 3, in play order) winning the trick coded ``code`` so far."""
-        position = self.winners.get(code)
-        if position is None:
+        position = self.winners[code] - 1
+        if position < 0:
             position = winning_position(_cards(code), self.sunk)
-            self.winners[code] = position
+            self.winners[code] = position + 1
         return position
 
     def every(self, hand: int) -> tuple[int, ...]:
@@ -438,8 +448,8 @@ class Engine:
                     for c3 in self.legal(seat3, code2):
                         r3 = _CARD_OF[(h3 - _BIT[c3]) % _RESIDUES] + 1
                         full = code2 | (c3 + 1) << 15
-                        position = winners.get(full)
-                        if position is None:
+                        position = winners[full] - 1
+                        if position < 0:
                             position = self.winner(full)
                         points = _POINTS[c0] + _POINTS[c1] + _POINTS[c2] + _POINTS[c3]
                         if position == 0:  # the last trick, led by the first one's winner
@@ -451,8 +461,8 @@ class Engine:
                         else:
                             last = r3 | r0 << 5 | r1 << 10 | r2 << 15
                         won = leader + position
-                        ends = winners.get(last)
-                        if ends is None:
+                        ends = winners[last] - 1
+                        if ends < 0:
                             ends = self.winner(last)
                         final = won + ends
                         value = (0 if won & 1 else points) + (0 if final & 1 else total - points)
@@ -584,7 +594,9 @@ class Engine:
         lowest first; at the second seat otherwise pointless and high first; at
         the third, a card that leaves the trick to the opponents sheds points.
         """
-        scored: list[int] = []  # score * 32 + card: sorts by score, then card
+        # score * 32 + card: sorts by score, then card.  Scores are biased to stay positive:
+        # compiled, a product with a negative operand leaves mypyc's fast path for a boxed one.
+        scored: list[int] = []
         if not played:
             sunk = self.sunk
             hands = self.hands
@@ -596,7 +608,7 @@ class Engine:
                     group = 0
                 else:
                     group = 200
-                scored.append((group - 2 * _POINTS[card] + card % 7) * 32 + card)
+                scored.append((group + 64 - 2 * _POINTS[card] + card % 7) * 32 + card)
         else:
             team = seat & 1
             led = ((code & 31) - 1) // 7
@@ -604,20 +616,20 @@ class Engine:
             winners = self.winners
             for card in moves:
                 full = code | (card + 1) << shift
-                position = winners.get(full)
-                if position is None:
+                position = winners[full] - 1
+                if position < 0:
                     position = self.winner(full)
                 mine = (leader + position) & 1 == team
                 points = _POINTS[card]
                 rank = card % 7
                 if card // 7 == led and mine:
-                    score = 8 * points + rank
+                    score = 128 + 8 * points + rank
                 elif played == 1:
-                    score = 8 * points - rank
+                    score = 128 + 8 * points - rank
                 elif mine:
-                    score = 4 * points - rank
+                    score = 128 + 4 * points - rank
                 else:
-                    score = -4 * points - rank
+                    score = 128 - 4 * points - rank
                 scored.append(score * 32 + card)
         scored.sort()
         for index in range(len(scored)):
@@ -640,17 +652,19 @@ class Engine:
         hands = self.hands
         minimising = not seat & 1
         team = seat & 1
-        options: list[int] = []  # (score * 32 + card) * 4 + winner: sorts by score, then card
+        # (score * 32 + card) * 4 + winner: sorts by score, then card (scores biased as in order)
+        options: list[int] = []
         winners = self.winners
         for card in self.classes(seat, code, tbits):
             full = code | (card + 1) << 15
-            position = winners.get(full)
-            if position is None:
+            position = winners[full] - 1
+            if position < 0:
                 position = self.winner(full)
             winner = (leader + position) & 3
             points = _POINTS[card]
             # the mover's side takes the trick: add little; else shed points
-            score = 4 * points - card % 7 if winner & 1 == team else -4 * points - card % 7
+            rank = card % 7
+            score = 128 + 4 * points - rank if winner & 1 == team else 128 - 4 * points - rank
             options.append((score * 32 + card) * 4 + winner)
         if len(options) > 1:
             options.sort()
