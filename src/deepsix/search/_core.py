@@ -425,28 +425,28 @@ class Engine:
         seat1 = (leader + 1) & 3
         seat2 = (leader + 2) & 3
         seat3 = (leader + 3) & 3
-        h0 = hands[leader]
-        h1 = hands[seat1]
-        h2 = hands[seat2]
-        h3 = hands[seat3]
+        x0, y0 = _two_cards(hands[leader])
+        x1, y1 = _two_cards(hands[seat1])
+        x2, y2 = _two_cards(hands[seat2])
+        x3, y3 = _two_cards(hands[seat3])
         total = left + _BONUS
         winners = self.winners
         lead_ns = not leader & 1  # the leader's side minimises at levels 0 and 2
         best0 = INF if lead_ns else -1
-        for c0 in self.every(h0):
-            r0 = _CARD_OF[(h0 - _BIT[c0]) % _RESIDUES] + 1
+        for c0 in (x0,) if y0 < 0 else (x0, y0):
+            r0 = (y0 if c0 == x0 and y0 >= 0 else x0) + 1
             code0 = c0 + 1
             best1 = -1 if lead_ns else INF
-            for c1 in self.legal(seat1, code0):
-                r1 = _CARD_OF[(h1 - _BIT[c1]) % _RESIDUES] + 1
+            for c1 in self.pair(seat1, x1, y1, code0):
+                r1 = (y1 if c1 == x1 and y1 >= 0 else x1) + 1
                 code1 = code0 | (c1 + 1) << 5
                 best2 = INF if lead_ns else -1
-                for c2 in self.legal(seat2, code1):
-                    r2 = _CARD_OF[(h2 - _BIT[c2]) % _RESIDUES] + 1
+                for c2 in self.pair(seat2, x2, y2, code1):
+                    r2 = (y2 if c2 == x2 and y2 >= 0 else x2) + 1
                     code2 = code1 | (c2 + 1) << 10
                     best3 = -1 if lead_ns else INF
-                    for c3 in self.legal(seat3, code2):
-                        r3 = _CARD_OF[(h3 - _BIT[c3]) % _RESIDUES] + 1
+                    for c3 in self.pair(seat3, x3, y3, code2):
+                        r3 = (y3 if c3 == x3 and y3 >= 0 else x3) + 1
                         full = code2 | (c3 + 1) << 15
                         position = winners[full] - 1
                         if position < 0:
@@ -499,6 +499,21 @@ class Engine:
                 best0 = best1
         self.endgame[key] = best0
         return best0
+
+    def pair(self, seat: int, low: int, high: int, code: int) -> tuple[int, ...]:
+        """The distinct cards ``seat`` may play to the trick coded ``code``, from two cards.
+
+        ``low`` and ``high`` are the seat's two cards (``high`` -1 for two copies of
+        ``low``), in :meth:`legal`'s order.  A seat holding one of them in the led suit
+        must play it, one holding neither may play either (rule 1); only when both are
+        in the led suit does the play-over rule choose, and :meth:`legal` asks it.
+        """
+        if high < 0:
+            return (low,)
+        led = ((code & 31) - 1) // 7
+        if low // 7 == led:
+            return self.legal(seat, code) if high // 7 == led else (low,)
+        return (high,) if high // 7 == led else (low, high)
 
     def play(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
         self,
@@ -720,6 +735,16 @@ def _promote(moves: list[int], card: int, place: int) -> bool:
                 moves.insert(place, moves.pop(index))
             return True
     return False
+
+
+def _two_cards(hand: int) -> tuple[int, int]:
+    """The distinct cards of a packed hand of two cards, low first (-1 for the second of
+    two copies of one card): by their bits modulo 67 (see ``_RESIDUES``)."""
+    low = hand & -hand
+    first = _CARD_OF[low % _RESIDUES]
+    if first < 0:  # the bit of a card's second copy: two copies of one card
+        return _CARD_OF[(low >> 1) % _RESIDUES], -1
+    return first, _CARD_OF[(hand - low) % _RESIDUES]
 
 
 def _trick_points(code: int) -> int:
