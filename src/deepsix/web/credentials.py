@@ -19,6 +19,8 @@ import hmac
 import secrets
 from typing import Final
 
+from deepsix.errors import ParseError
+
 __all__ = [
     "HOST_COOKIE",
     "MAX_NAME",
@@ -97,13 +99,14 @@ def cookie(name: str, secret: str | None, table_id: str, *, secure: bool) -> str
 def clean_name(name: object, default: str) -> str:
     """A player's name: printable text, spaces folded, at most :data:`MAX_NAME` characters.
 
-    Raises :class:`ValueError` for something that is not printable text.
+    Raises :class:`~deepsix.ParseError` (a :class:`ValueError`) for something that is not
+    printable text.
     """
     if name is None or name == "":
         return default
     if type(name) is not str:
-        raise ValueError("a player's name must be text")
+        raise ParseError("a player's name must be text")
     text = " ".join(name.split())[:MAX_NAME]
     if not text.isprintable():
-        raise ValueError("a player's name must be printable text")
+        raise ParseError("a player's name must be printable text")
     return text or default

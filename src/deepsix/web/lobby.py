@@ -27,6 +27,7 @@ from typing import Any, Final
 import deepsix
 from deepsix.cards import Seat
 from deepsix.engine import new_game
+from deepsix.errors import SerializationError
 from deepsix.io.wire import action_from_wire
 from deepsix.play.bots import BOT_NAMES
 from deepsix.rebuild import walk
@@ -97,7 +98,7 @@ class Lobby:
         try:
             rules = deepsix.from_json(row.rules, Rules)
         except Exception as error:
-            raise ValueError(f"its rules cannot be read: {_reason(error)}") from None
+            raise SerializationError(f"its rules cannot be read: {_reason(error)}") from None
         state = new_game(rules, seat_of(row.dealer))
         done = 0
         try:
@@ -105,7 +106,8 @@ class Lobby:
                 state = step.after
                 done += 1
         except Exception as error:
-            raise ValueError(f"move {done + 1} cannot be replayed: {_reason(error)}") from None
+            reason = f"move {done + 1} cannot be replayed: {_reason(error)}"
+            raise SerializationError(reason) from None
         room = Room(self.services, row, rules, state)
         for index, slot in enumerate(room.seats):
             if slot.kind == "bot" and (slot.bot is None or slot.bot not in BOT_NAMES):
