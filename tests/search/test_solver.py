@@ -193,13 +193,13 @@ def test_the_key_after_a_trick_equals_the_key_computed_afresh(
     legal trick from a random position."""
     state = endgame(Rules(play_over=play_over), seed, tricks_left, 0)
     engine = Engine(int(state.setup.sunk_suit or 0), play_over, runs=runs, squeeze=squeeze)
-    engine.hands = list(state.packed_hands)
+    engine.load(list(state.packed_hands))
     engine.current = engine.key()
     code = 0
     seat = int(state.to_act or 0)
     for played in range(4):
         card = engine.legal(seat, code)[seed % len(engine.legal(seat, code))]
-        engine.hands[seat] -= pack([CARDS[card]])
+        engine.add(seat, -pack([CARDS[card]]))
         code |= (card + 1) << (5 * played)
         seat = (seat + 1) & 3
         seed //= 3
@@ -213,7 +213,7 @@ def test_touching_cards_of_one_player_share_a_key() -> None:
     engine = Engine(0, PlayOver.WIN_TRICK)
 
     def key(*hands: list[Card]) -> int:
-        engine.hands = [pack(hand) for hand in hands]
+        engine.load([pack(hand) for hand in hands])
         return engine.key()
 
     low = Card.parse("2H")
@@ -222,9 +222,9 @@ def test_touching_cards_of_one_player_share_a_key() -> None:
     assert key([five, seven], [low], [six], []) != key([five, five], [low], [six], [])
     assert key([five, six], [five], [seven], []) != key([five, five], [six], [seven], [])
     plain = Engine(0, PlayOver.WIN_TRICK, runs=False)
-    plain.hands = [pack([five, six]), pack([low]), pack([seven]), 0]
+    plain.load([pack([five, six]), pack([low]), pack([seven]), 0])
     first = plain.key()
-    plain.hands = [pack([five, five]), pack([low]), pack([seven]), 0]
+    plain.load([pack([five, five]), pack([low]), pack([seven]), 0])
     assert plain.key() != first
 
 

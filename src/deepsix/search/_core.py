@@ -118,7 +118,13 @@ class Engine:
         self.bounds = bounds
         self.use_killers = killers
         self.guess = guess
-        self.hands: list[int] = [0, 0, 0, 0]
+        self.h0 = 0
+        """North's packed hand (:meth:`hand`); East's, South's and West's follow.  Four
+        attributes, not a list: compiled, a hand of 56 bits then lives unboxed in the engine
+        and changing it allocates nothing."""
+        self.h1 = 0
+        self.h2 = 0
+        self.h3 = 0
         self.table: dict[int, int] = {}
         """Trick boundaries: position key -> lower bound, upper bound and best lead, packed
         (``low | high << 10 | (lead + 1) << 20``; values never exceed 250)."""
@@ -148,6 +154,38 @@ class Engine:
         self.best = -1
         """The best card found by the latest ``play`` (read by its caller)."""
 
+    # -- the hands ---------------------------------------------------------------------
+
+    @property
+    def hands(self) -> list[int]:
+        """The four packed hands, North first (a copy)."""
+        return [self.h0, self.h1, self.h2, self.h3]
+
+    def load(self, hands: list[int]) -> None:
+        """Set the four packed hands, North first."""
+        self.h0, self.h1, self.h2, self.h3 = hands[0], hands[1], hands[2], hands[3]
+
+    def hand(self, seat: int) -> int:
+        """``seat``'s packed hand."""
+        if seat == 0:
+            return self.h0
+        if seat == 1:
+            return self.h1
+        if seat == 2:
+            return self.h2
+        return self.h3
+
+    def add(self, seat: int, bits: int) -> None:
+        """Add the packed cards ``bits`` to ``seat``'s hand (negative: take them away)."""
+        if seat == 0:
+            self.h0 = self.h0 + bits
+        elif seat == 1:
+            self.h1 = self.h1 + bits
+        elif seat == 2:
+            self.h2 = self.h2 + bits
+        else:
+            self.h3 = self.h3 + bits
+
     # -- the rules, cached -------------------------------------------------------------
 
     def winner(self, code: int) -> int:
@@ -168,7 +206,7 @@ class Engine:
 
     def legal(self, seat: int, code: int) -> tuple[int, ...]:
         """The distinct cards ``seat`` may play to the trick coded ``code``."""
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         if not code:
             return self.every(hand)
         led = ((code & 31) - 1) // 7
@@ -191,8 +229,7 @@ class Engine:
         ranking between them or equal to either is held by another player or
         lies in the trick (``tbits``).
         """
-        hands = self.hands
-        hand = hands[seat]
+        hand = self.hand(seat)
         found: tuple[int, ...] | None = None
         if code:
             block = (hand >> (14 * (((code & 31) - 1) // 7))) & SUIT_MASK
@@ -206,7 +243,12 @@ class Engine:
                 found = self.every(hand)
         if len(found) < 2 or not self.merge:
             return list(found)
-        others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3] | tbits
+        others = (
+            self.hand((seat + 1) & 3)
+            | self.hand((seat + 2) & 3)
+            | self.hand((seat + 3) & 3)
+            | tbits
+        )
         previous = found[0]
         kept = [previous]
         for index in range(1, len(found)):
@@ -234,12 +276,11 @@ class Engine:
         without ``squeeze``) gets the next number, so that equal forms, and
         only they, share a number.
         """
-        hands = self.hands
         whole = (
-            (hands[0] >> shift) & SUIT_MASK
-            | ((hands[1] >> shift) & SUIT_MASK) << 14
-            | ((hands[2] >> shift) & SUIT_MASK) << 28
-            | ((hands[3] >> shift) & SUIT_MASK) << 42
+            (self.h0 >> shift) & SUIT_MASK
+            | ((self.h1 >> shift) & SUIT_MASK) << 14
+            | ((self.h2 >> shift) & SUIT_MASK) << 28
+            | ((self.h3 >> shift) & SUIT_MASK) << 42
         )
         found = self.squeezed.get(whole)
         if found is None:
@@ -321,15 +362,14 @@ class Engine:
         null-window probes of :meth:`exact` start near the value: about a
         quarter fewer nodes than starting at 0.  The hands are put back.
         """
-        hands = self.hands
-        saved = list(hands)
+        saved = (self.h0, self.h1, self.h2, self.h3)
         tbits = _trick_bits(code)
         taken = _trick_points(code)
         ns = 0
         while True:
             played = (seat - leader) & 3
             card = self.order(self.classes(seat, code, tbits), seat, leader, played, code)[0]
-            hands[seat] = hands[seat] - _BIT[card]
+            self.add(seat, -_BIT[card])
             code |= (card + 1) << (5 * played)
             tbits |= _BIT[card]
             taken += _POINTS[card]
@@ -344,7 +384,7 @@ class Engine:
                 break
             leader = seat = winner
             code = tbits = taken = 0
-        hands[:] = saved
+        self.h0, self.h1, self.h2, self.h3 = saved
         return ns
 
     def root(  # noqa: PLR0913, PLR0917  # the position, spelled out
@@ -367,10 +407,9 @@ class Engine:
             return self.two(leader, left)
         if tricks_left == 1:  # every card is forced
             self.nodes += 1
-            hands = self.hands
             code = 0
             for k in range(4):
-                code |= (_CARD_OF[hands[(leader + k) & 3] % _RESIDUES] + 1) << (5 * k)
+                code |= (_CARD_OF[self.hand((leader + k) & 3) % _RESIDUES] + 1) << (5 * k)
             return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
         shape = self.after(code)
         key = shape | leader
@@ -413,9 +452,8 @@ class Engine:
         Each player holds two cards: the first trick is searched by four
         nested loops (alpha-beta between them), the last is forced.
         """
-        hands = self.hands
         key = leader
-        for hand in hands:  # each hand holds two cards (see _RESIDUES)
+        for hand in (self.h0, self.h1, self.h2, self.h3):  # two cards each (see _RESIDUES)
             low = hand & -hand
             key = key << 13 | (low % _RESIDUES) * _RESIDUES + (hand - low) % _RESIDUES
         known = self.endgame.get(key)
@@ -425,10 +463,10 @@ class Engine:
         seat1 = (leader + 1) & 3
         seat2 = (leader + 2) & 3
         seat3 = (leader + 3) & 3
-        x0, y0 = _two_cards(hands[leader])
-        x1, y1 = _two_cards(hands[seat1])
-        x2, y2 = _two_cards(hands[seat2])
-        x3, y3 = _two_cards(hands[seat3])
+        x0, y0 = _two_cards(self.hand(leader))
+        x1, y1 = _two_cards(self.hand(seat1))
+        x2, y2 = _two_cards(self.hand(seat2))
+        x3, y3 = _two_cards(self.hand(seat3))
         total = left + _BONUS
         winners = self.winners
         lead_ns = not leader & 1  # the leader's side minimises at levels 0 and 2
@@ -540,7 +578,6 @@ class Engine:
         played = (seat - leader) & 3
         if played == 3:
             return self.last(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken)
-        hands = self.hands
         moves = self.classes(seat, code, tbits)
         shift = 5 * played
         count = len(moves)
@@ -562,7 +599,7 @@ class Engine:
         cut = False
         for card in moves:
             bit = _BIT[card]
-            hands[seat] = hands[seat] - bit
+            self.add(seat, -bit)
             value = self.play(
                 following,
                 leader,
@@ -575,7 +612,7 @@ class Engine:
                 taken + _POINTS[card],
                 -1,
             )
-            hands[seat] = hands[seat] + bit
+            self.add(seat, bit)
             if minimising:
                 if value < best:
                     best = value
@@ -614,8 +651,7 @@ class Engine:
         scored: list[int] = []
         if not played:
             sunk = self.sunk
-            hands = self.hands
-            opponents = hands[(seat + 1) & 3] | hands[(seat + 3) & 3]
+            opponents = self.hand((seat + 1) & 3) | self.hand((seat + 3) & 3)
             for card in moves:
                 if card // 7 == sunk:
                     group = 100
@@ -664,7 +700,6 @@ class Engine:
         taken: int,
     ) -> int:
         """The trick's last card: each card's trick is decided, the rest is searched."""
-        hands = self.hands
         minimising = not seat & 1
         team = seat & 1
         # (score * 32 + card) * 4 + winner: sorts by score, then card (scores biased as in order)
@@ -700,11 +735,11 @@ class Engine:
                 value = now + rest + _BONUS
             else:
                 bit = _BIT[card]
-                hands[seat] = hands[seat] - bit
+                self.add(seat, -bit)
                 value = now + self.boundary(
                     winner, alpha - now, beta - now, rest, after, code | (card + 1) << 15
                 )
-                hands[seat] = hands[seat] + bit
+                self.add(seat, bit)
             if minimising:
                 if value < best:
                     best = value

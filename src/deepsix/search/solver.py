@@ -210,7 +210,7 @@ class _Solver:
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """North-South's points from here (fail-soft within ``alpha``, ``beta``)."""
         engine = self.engine
-        engine.hands[:] = self.hands
+        engine.load(self.hands)
         return engine.root(
             int(self.seat), self.leader, alpha, beta, self.left, self.tricks_left, self.code
         )
@@ -221,7 +221,7 @@ class _Solver:
         The probes start at ``guess`` (negative: at a quick play-out's value).
         """
         engine = self.engine
-        engine.hands[:] = self.hands
+        engine.load(self.hands)
         return engine.exact(
             int(self.seat), self.leader, self.left, self.tricks_left, self.code, guess
         )
@@ -229,7 +229,7 @@ class _Solver:
     def classes(self) -> list[Card]:
         """The seat to act's candidate cards: one per class of interchangeable cards."""
         engine = self.engine
-        engine.hands[:] = self.hands
+        engine.load(self.hands)
         seat = int(self.seat)
         return [CARDS[card] for card in engine.classes(seat, self.code, pack(self.trick))]
 
