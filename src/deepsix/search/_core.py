@@ -452,10 +452,10 @@ class Engine:
         Each player holds two cards: the first trick is searched by four
         nested loops (alpha-beta between them), the last is forced.
         """
-        key = leader
-        for hand in (self.h0, self.h1, self.h2, self.h3):  # two cards each (see _RESIDUES)
-            low = hand & -hand
-            key = key << 13 | (low % _RESIDUES) * _RESIDUES + (hand - low) % _RESIDUES
+        key = leader << 13 | _pair_key(self.h0)
+        key = key << 13 | _pair_key(self.h1)
+        key = key << 13 | _pair_key(self.h2)
+        key = key << 13 | _pair_key(self.h3)
         known = self.endgame.get(key)
         if known is not None:
             return known
@@ -770,6 +770,13 @@ def _promote(moves: list[int], card: int, place: int) -> bool:
                 moves.insert(place, moves.pop(index))
             return True
     return False
+
+
+def _pair_key(hand: int) -> int:
+    """A number below ``2**13`` naming a packed hand of two cards: its lowest bit and the
+    rest, each modulo 67 (see ``_RESIDUES``)."""
+    low = hand & -hand
+    return (low % _RESIDUES) * _RESIDUES + (hand - low) % _RESIDUES
 
 
 def _two_cards(hand: int) -> tuple[int, int]:
