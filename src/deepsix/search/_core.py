@@ -471,19 +471,26 @@ class Engine:
         winners = self.winners
         lead_ns = not leader & 1  # the leader's side minimises at levels 0 and 2
         best0 = INF if lead_ns else -1
-        for c0 in (x0,) if y0 < 0 else (x0, y0):
+        for i0 in range(1 if y0 < 0 else 2):  # the leader's one or two cards
+            c0 = y0 if i0 else x0
             r0 = (y0 if c0 == x0 and y0 >= 0 else x0) + 1
             code0 = c0 + 1
             best1 = -1 if lead_ns else INF
-            for c1 in self.pair(seat1, x1, y1, code0):
+            p1, q1 = self.pair(seat1, x1, y1, code0)
+            for i1 in range(1 if q1 < 0 else 2):
+                c1 = q1 if i1 else p1
                 r1 = (y1 if c1 == x1 and y1 >= 0 else x1) + 1
                 code1 = code0 | (c1 + 1) << 5
                 best2 = INF if lead_ns else -1
-                for c2 in self.pair(seat2, x2, y2, code1):
+                p2, q2 = self.pair(seat2, x2, y2, code1)
+                for i2 in range(1 if q2 < 0 else 2):
+                    c2 = q2 if i2 else p2
                     r2 = (y2 if c2 == x2 and y2 >= 0 else x2) + 1
                     code2 = code1 | (c2 + 1) << 10
                     best3 = -1 if lead_ns else INF
-                    for c3 in self.pair(seat3, x3, y3, code2):
+                    p3, q3 = self.pair(seat3, x3, y3, code2)
+                    for i3 in range(1 if q3 < 0 else 2):
+                        c3 = q3 if i3 else p3
                         r3 = (y3 if c3 == x3 and y3 >= 0 else x3) + 1
                         full = code2 | (c3 + 1) << 15
                         position = winners[full] - 1
@@ -538,20 +545,24 @@ class Engine:
         self.endgame[key] = best0
         return best0
 
-    def pair(self, seat: int, low: int, high: int, code: int) -> tuple[int, ...]:
+    def pair(self, seat: int, low: int, high: int, code: int) -> tuple[int, int]:
         """The distinct cards ``seat`` may play to the trick coded ``code``, from two cards.
 
         ``low`` and ``high`` are the seat's two cards (``high`` -1 for two copies of
-        ``low``), in :meth:`legal`'s order.  A seat holding one of them in the led suit
-        must play it, one holding neither may play either (rule 1); only when both are
-        in the led suit does the play-over rule choose, and :meth:`legal` asks it.
+        ``low``); so is the answer, in :meth:`legal`'s order (-1: one card only).  A seat
+        holding one of them in the led suit must play it, one holding neither may play
+        either (rule 1); only when both are in the led suit does the play-over rule
+        choose, and :meth:`legal` asks it.
         """
         if high < 0:
-            return (low,)
+            return low, -1
         led = ((code & 31) - 1) // 7
         if low // 7 == led:
-            return self.legal(seat, code) if high // 7 == led else (low,)
-        return (high,) if high // 7 == led else (low, high)
+            if high // 7 != led:
+                return low, -1
+            window = self.legal(seat, code)
+            return (window[0], window[1]) if len(window) > 1 else (window[0], -1)
+        return (high, -1) if high // 7 == led else (low, high)
 
     def play(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
         self,
@@ -684,7 +695,7 @@ class Engine:
                 scored.append(score * 32 + card)
         scored.sort()
         for index in range(len(scored)):
-            scored[index] &= 31
+            scored[index] = scored[index] & 31
         return scored
 
     def last(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
