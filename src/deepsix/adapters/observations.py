@@ -262,6 +262,11 @@ class ObservationLayout:
         """
         return self._writer.tensor(source, int(me))
 
+    @property
+    def writer(self) -> StepWriter:
+        """The layout's step-by-step writer (shared by every vector of the layout)."""
+        return self._writer
+
     def tracked(self, me: Seat | int, vector: npt.NDArray[np.float32] | None = None) -> Tracked:
         """A :class:`Tracked` vector for ``me``: ``vector`` (zeroed), or a new one."""
         return Tracked(self, int(me), vector)

@@ -44,10 +44,11 @@ the final totals.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, Final
 
-from deepsix.errors import InvalidStateError, ParseError, missing_extra
+from deepsix.errors import ParseError, missing_extra
 
 try:
     import gymnasium
@@ -65,7 +66,9 @@ from deepsix.engine import apply, new_game, shuffled_deal
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
+from ._aec import AECCore
 from ._position import PastHand
+from .actions import BID_BASE
 from .config import GameConfig
 from .observations import OBSERVATION_NAMES, ObservationLayout
 from .text import state_text
@@ -79,8 +82,6 @@ OBSERVATIONS: Final = OBSERVATION_NAMES
 """The observation layouts: the tricks in order, or summarised."""
 
 _SEAT: Final = {agent: Seat(i) for i, agent in enumerate(AGENTS)}
-_MASKS_KEPT: Final = 4096
-"""How many distinct action masks an environment keeps as arrays to copy."""
 
 
 def env(**kwargs: Any) -> raw_env:
@@ -153,20 +154,29 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in AGENTS
         }
         self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in AGENTS}
-        self._tracked = tuple(self.layout.tracked(seat) for seat in range(4))
-        self._masks: dict[bytes, npt.NDArray[np.int8]] = {}
-        self._legal_flags = self.codec.legal_flags
-        self._no_flags = bytes(self.codec.num_actions)
         # Per seat and id, the action (codec.decode without its checks, for plain ints).
-        self._moves = tuple(
+        moves = tuple(
             tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
             for seat in range(4)
         )
+        # The engine hands out interned actions: their ids by identity (the tables above keep
+        # them alive), and bids, which it makes anew, by amount.
+        ids = {id(action): index for table in moves for index, action in enumerate(table)}
+        bid_ids = {amount: BID_BASE + k for k, amount in enumerate(self.codec.bid_amounts)}
         self._rng: random.Random | None = None
-        self._state: GameState = new_game(config.rules, config.dealer)
-        self._finished: PastHand | None = None
-        self._has_reset = False
-        self._rewarded = False
+        # observe, last and step run in a compiled core (deepsix.adapters._aec).
+        self._core = AECCore(
+            self,
+            agents=AGENTS,
+            moves=moves,
+            ids=ids,
+            bid_ids=bid_ids,
+            writer=self.layout.writer,
+            vectors=[np.zeros(self.layout.size, dtype=np.float32) for _ in AGENTS],
+            make_mask=functools.partial(np.frombuffer, dtype=np.int8),
+            state=new_game(config.rules, config.dealer),
+            own_observe=type(self).observe is raw_env.observe,
+        )
         self.agent_selection = AGENTS[0]
         self._clear()
 
@@ -185,7 +195,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
     @property
     def engine_state(self) -> GameState:
         """The engine's :class:`~deepsix.GameState` (the whole table, hidden cards included)."""
-        return self._state
+        return self._core.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new episode; ``seed`` reseeds the dealing (else it continues its sequence)."""
@@ -193,13 +203,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             self._rng = random.Random(seed)
         elif self._rng is None:
             self._rng = random.Random()
+        core = self._core
         state = new_game(self.rules, self.first_dealer)
-        self._state = apply(state, shuffled_deal(self._rng))
-        self._finished = None
-        self._has_reset = True
+        core.state = apply(state, shuffled_deal(self._rng))
+        core.finished = None
+        core.has_reset = True
         self.agents = list(AGENTS)
         self._clear()
-        self.agent_selection = _agent(self._state)
+        self.agent_selection = _agent(core.state)
         if self.render_mode == "human":
             self.render()
 
@@ -209,62 +220,27 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._rewarded = False
+        self._core.rewarded = False
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation: what ``deepsix.view(state, seat)`` shows, encoded (once
         the episode is over: of the hand that ended it)."""
-        if not self._has_reset:
-            self._require_reset("observe")
-        seat = _SEAT[agent]
-        finished = self._finished
-        state = self._state
         # Each agent's vector is brought from its last observation to this one, changing
-        # only the entries that differ (ObservationLayout.tracked), then copied out.
-        if finished is None:
-            vector = self._tracked[seat].update(state).copy()
-            flags = self._legal_flags(state) if state.to_act == seat else self._no_flags
-        else:
-            vector = self._tracked[seat].update(finished.view(seat)).copy()
-            flags = self._no_flags
-        # One array per distinct mask, copied out (cheaper than building one each time).
-        mask = self._masks.get(flags)
-        if mask is None:
-            if len(self._masks) >= _MASKS_KEPT:
-                self._masks.clear()
-            mask = self._masks[flags] = np.frombuffer(flags, dtype=np.int8)
-        return {"observation": vector, "action_mask": mask.copy()}
+        # only the entries that differ (deepsix.adapters._stepwise), then copied out.
+        return self._core.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation (if ``observe``), cumulative reward, termination,
+        truncation and info (PettingZoo's ``last``)."""
+        return self._core.last(observe)
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an action id; ``None`` once it is done)."""
-        if not self._has_reset:
-            self._require_reset("step")
-        if not self.agents:
-            raise InvalidStateError("the episode is over: call reset() to start another")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ParseError(f"{agent} must act: None is only for terminated agents")
-        before = self._state
-        seat = _SEAT[agent]
-        if type(action) is int and 0 <= action < len(self._moves[seat]):
-            move = self._moves[seat][action]
-        else:  # numpy integers, and anything that is no action id (an error)
-            move = self.codec.decode(action, seat)
-        after = apply(before, move)
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:
-            self._clear_rewards()
-            self._rewarded = False
-        if len(after.completed_hands) > len(before.completed_hands):
-            after = self._end_of_hand(before, move, after)
-        self._state = after
-        if after.to_act is not None:
-            self.agent_selection = AGENTS[after.to_act]
-        if self.render_mode == "human":
-            self.render()
+        self._core.step(action)
+
+    def _slow_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """The mask of an action the core's tables do not know, by the codec."""
+        return np.frombuffer(self.codec.legal_flags(state), dtype=np.int8).copy()
 
     def _end_of_hand(self, before: GameState, move: Any, after: GameState) -> GameState:
         """Reward the hand; then end the episode, or deal the next hand."""
@@ -272,21 +248,17 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         for name in self.agents:
             own, other = (ns, ew) if _SEAT[name] & 1 == 0 else (ew, ns)
             self.rewards[name] = float(other - own)
-        self._rewarded = True
+        self._core.rewarded = True
         self._accumulate_rewards()
         if self.config.is_finished(after):
             assert type(move) is PlayCard
-            self._finished = PastHand(before, move, after)
+            self._core.finished = PastHand(before, move, after)
             ended = self.terminations if self.mode == "hand" or after.is_over else self.truncations
             for name in self.agents:
                 ended[name] = True
             return after
         assert self._rng is not None
         return apply(after, shuffled_deal(self._rng))
-
-    def _require_reset(self, call: str) -> None:
-        if not self._has_reset:
-            raise InvalidStateError(f"reset() must be called before {call}()")
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -295,7 +267,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
             return None
-        text = state_text(self._state)
+        text = state_text(self._core.state)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")

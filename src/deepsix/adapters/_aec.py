@@ -1,0 +1,233 @@
+"""The PettingZoo environment's hot path -- ``observe``, ``last`` and ``step`` -- compiled.
+
+:class:`deepsix.adapters.pettingzoo.raw_env` derives from PettingZoo's
+``AECEnv``, which a compiled (native) class cannot derive from; so the
+environment keeps PettingZoo's side (its spaces, the dead steps, the
+rewards at the end of a hand, rendering) and hands each call of the
+agent-iteration loop to an :class:`AECCore`, which holds the game (the
+engine's state, the agents' vectors and the masks).  PettingZoo's
+bookkeeping (``agent_selection``, ``terminations``, ``rewards``...) stays
+on the environment, where PettingZoo's own methods and wrappers read and
+write it: the core reaches it through the environment on each call.
+
+Plain typed Python with no numpy import (the arrays are objects whose
+methods it calls), compiled in the compiled build.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from deepsix.actions import Action, Bid
+from deepsix.engine import apply, legal_actions
+from deepsix.errors import InvalidStateError, ParseError
+from deepsix.state import GameState
+from deepsix.views import PlayerView
+
+from ._stepwise import StepWriter, Vector, Written
+
+__all__ = ["AECCore", "engine_bid", "flags_of", "legal_key"]
+
+_MASKS_KEPT: Final = 4096
+"""How many distinct action masks a core keeps as arrays to copy."""
+
+
+def legal_key(ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...]) -> object:
+    """The ids of ``actions`` as a dictionary key: a bit set (bit ``k`` set when id ``k`` is
+    among them) when every id is below 60, else three bit sets of 60 ids each (ints that
+    small stay cheap to build); None if one of them is found neither by identity (``ids``:
+    ``id(action)`` to its id, for actions kept alive by their codec, so that no other live
+    object can have the same ``id``) nor, for a bid, by amount (``bid_ids``)."""
+    low = mid = high = 0
+    for k in range(len(actions)):
+        action = actions[k]
+        index = ids.get(id(action), -1)
+        if index < 0:
+            if type(action) is Bid:
+                index = bid_ids.get(action.amount, -1)
+            if index < 0:
+                return None
+        if index < 60:
+            low |= 1 << index
+        elif index < 120:
+            mid |= 1 << (index - 60)
+        else:
+            high |= 1 << (index - 120)
+    if mid == 0 and high == 0:
+        return low
+    return (low, mid, high)
+
+
+def engine_bid(state: GameState, bid: Bid) -> Bid:
+    """The engine's own object for ``bid`` among the legal actions of ``state`` (``bid``
+    itself if it is not legal): the engine finds its own objects by identity, the codec's
+    equal ones only by comparing them one by one."""
+    for candidate in legal_actions(state):
+        if type(candidate) is Bid and candidate.amount == bid.amount and candidate.seat == bid.seat:
+            return candidate
+    return bid
+
+
+def flags_of(
+    ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...], size: int
+) -> bytes:
+    """``size`` bytes, 1 at the ids of ``actions`` (each found as :func:`legal_key` finds it)."""
+    flags = bytearray(size)
+    for k in range(len(actions)):
+        action = actions[k]
+        index = ids.get(id(action), -1)
+        if index < 0 and type(action) is Bid:
+            index = bid_ids[action.amount]
+        flags[index] = 1
+    return bytes(flags)
+
+
+class AECCore:
+    """One environment's game and the agents' vectors; ``env`` is the environment (it must
+    have PettingZoo's bookkeeping attributes, ``codec`` and ``_end_of_hand``)."""
+
+    def __init__(  # noqa: PLR0913  # what the environment built, handed over once
+        self,
+        env: Any,
+        *,
+        agents: tuple[str, ...],
+        moves: tuple[tuple[Action, ...], ...],
+        ids: dict[int, int],
+        bid_ids: dict[int, int],
+        writer: StepWriter,
+        vectors: list[Any],
+        make_mask: Any,
+        state: GameState,
+        own_observe: bool,
+    ) -> None:
+        self.env = env
+        self.agents = agents
+        self.seats = {agent: seat for seat, agent in enumerate(agents)}
+        self.moves = moves
+        """Per seat and id, the action (the codec's interned objects: they keep ``ids``
+        valid)."""
+        self.ids = ids
+        self.bid_ids = bid_ids
+        self.writer = writer
+        self.vectors = vectors
+        """Per seat, the numpy vector its observations are copied from."""
+        # The writer sets entries one at a time through a float32 memoryview of each vector.
+        self.entries: list[Vector] = [vector.data for vector in vectors]
+        self.written = [Written(seat) for seat in range(len(agents))]
+        self.make_mask = make_mask
+        """``bytes -> array``: the bytes as an int8 array (``numpy.frombuffer``)."""
+        self.size = len(moves[0])
+        """How many action ids there are."""
+        self.masks: dict[object, Any] = {}
+        self.state = state
+        self.finished: Any = None
+        """Once an episode ends: the finished hand (a ``PastHand``), whose views the
+        agents' last observations show."""
+        self.has_reset = False
+        self.rewarded = False
+        self.own_observe = own_observe
+        """Whether ``last`` may call :meth:`observe` itself (False when a subclass of the
+        environment overrides ``observe``: then ``last`` calls the override)."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation (see ``raw_env.observe``)."""
+        if not self.has_reset:
+            raise InvalidStateError("reset() must be called before observe()")
+        seat = self.seats[agent]
+        finished = self.finished
+        state = self.state
+        # The agent's vector is brought from its last observation to this one, changing only
+        # the entries that differ (StepWriter), then copied out.
+        if finished is None:
+            self._update(seat, state)
+            key: object = 0
+            actions: tuple[object, ...] = ()
+            if state.to_act == seat:
+                actions = legal_actions(state)
+                key = legal_key(self.ids, self.bid_ids, actions)
+        else:
+            self._update(seat, finished.view(seat))
+            key = 0
+            actions = ()
+        # One array per distinct mask, copied out (cheaper than building one each time).
+        mask = self.masks.get(key)
+        if mask is None:
+            if key is None:  # an action the tables do not know: the codec's slow way
+                return {
+                    "observation": self.vectors[seat].copy(),
+                    "action_mask": self.env._slow_mask(state),
+                }
+            if len(self.masks) >= _MASKS_KEPT:
+                self.masks.clear()
+            mask = self.masks[key] = self.make_mask(
+                flags_of(self.ids, self.bid_ids, actions, self.size)
+            )
+        return {"observation": self.vectors[seat].copy(), "action_mask": mask.copy()}
+
+    def _update(self, seat: int, source: GameState | PlayerView) -> None:
+        written = self.written[seat]
+        try:
+            self.writer.write(written, source, self.entries[seat])
+        except BaseException:  # half-written: start again from zeros next time
+            written.forget()
+            self.vectors[seat].fill(0.0)
+            raise
+
+    def forget(self) -> None:
+        """Every agent's vector back to zeros (and known to be)."""
+        for seat in range(len(self.written)):
+            self.written[seat].forget()
+            self.vectors[seat].fill(0.0)
+
+    def last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
+        """PettingZoo's ``last``: the acting agent's observation (if ``observe``), cumulative
+        reward, termination, truncation and info."""
+        env = self.env
+        agent = env.agent_selection
+        assert agent is not None
+        observation: Any = None
+        if observe:
+            observation = self.observe(agent) if self.own_observe else env.observe(agent)
+        return (
+            observation,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
+
+    def step(self, action: object) -> None:
+        """The agent to act takes ``action`` (see ``raw_env.step``)."""
+        env = self.env
+        if not self.has_reset:
+            raise InvalidStateError("reset() must be called before step()")
+        if not env.agents:
+            raise InvalidStateError("the episode is over: call reset() to start another")
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env._was_dead_step(action)
+            return
+        if action is None:
+            raise ParseError(f"{agent} must act: None is only for terminated agents")
+        before = self.state
+        seat = self.seats[agent]
+        moves = self.moves[seat]
+        if type(action) is int and 0 <= action < len(moves):
+            move = moves[action]
+        else:  # numpy integers, and anything that is no action id (an error)
+            move = env.codec.decode(action, seat)
+        if type(move) is Bid:
+            move = engine_bid(before, move)
+        after = apply(before, move)
+        env._cumulative_rewards[agent] = 0.0
+        if self.rewarded:
+            env._clear_rewards()
+            self.rewarded = False
+        if len(after.completed_hands) > len(before.completed_hands):
+            after = env._end_of_hand(before, move, after)
+        self.state = after
+        to_act = after.to_act
+        if to_act is not None:
+            env.agent_selection = self.agents[to_act]
+        if env.render_mode == "human":
+            env.render()

@@ -1,0 +1,133 @@
+"""The PettingZoo environment's compiled core: masks by key, the engine's own bids, overrides."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deepsix import Bid, IllegalActionError, Pass, Rules, Seat, legal_actions, new_game
+from deepsix.engine import apply, shuffled_deal
+from deepsix.state import GameState
+
+from .frameworks import require
+
+require("numpy", "pettingzoo")
+require("pettingzoo", "pettingzoo")
+
+import numpy as np  # noqa: E402  (after the framework check)
+
+from deepsix.adapters import pettingzoo as adapter  # noqa: E402
+from deepsix.adapters._aec import engine_bid, flags_of, legal_key  # noqa: E402
+from deepsix.adapters.actions import ActionCodec  # noqa: E402
+
+
+def ids_of_key(key: object) -> list[int]:
+    """The ids a :func:`legal_key` key stands for."""
+    if isinstance(key, int):
+        words = [key]
+    else:
+        assert isinstance(key, tuple)
+        assert len(key) == 3
+        words = list(key)
+    return [60 * w + k for w, bits in enumerate(words) for k in range(60) if bits >> k & 1]
+
+
+def random_states(seed: int, rules: Rules) -> list[GameState]:
+    """Every state of one random hand where a seat is to act."""
+    rng = random.Random(seed)
+    state = apply(new_game(rules), shuffled_deal(rng))
+    found = []
+    while state.to_act is not None and not state.completed_hands:
+        found.append(state)
+        state = apply(state, rng.choice(legal_actions(state)))
+    return found
+
+
+def tables(codec: ActionCodec) -> tuple[dict[int, int], dict[int, int]]:
+    """The core's lookup tables for ``codec``, built as the environment builds them."""
+    ids = {
+        id(codec.decode(index, seat)): index
+        for seat in range(4)
+        for index in range(codec.num_actions)
+    }
+    bid_ids = {amount: codec.encode(Bid(Seat.NORTH, amount)) for amount in codec.bid_amounts}
+    return ids, bid_ids
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.booleans())
+def test_the_key_and_the_flags_are_the_legal_ids(seed: int, variant: bool) -> None:
+    rules = Rules(pass_size=1, lowest_bid=-100) if variant else Rules()
+    codec = ActionCodec.for_rules(rules)
+    ids, bid_ids = tables(codec)
+    keys: dict[object, list[int]] = {}
+    for state in random_states(seed, rules):
+        actions = legal_actions(state)
+        legal = codec.legal_ids(state)
+        key = legal_key(ids, bid_ids, actions)
+        assert ids_of_key(key) == legal
+        assert keys.setdefault(key, legal) == legal  # one key, one set of ids
+        assert flags_of(ids, bid_ids, actions, codec.num_actions) == codec.legal_flags(state)
+    assert legal_key(ids, bid_ids, ()) == 0
+
+
+def test_an_action_the_tables_do_not_know_has_no_key() -> None:
+    codec = ActionCodec.for_rules(Rules())
+    ids, bid_ids = tables(codec)
+    assert legal_key(ids, bid_ids, (Bid(Seat.EAST, 90),)) == ids_of_key_inverse(codec, 90)
+    assert legal_key(ids, bid_ids, (Pass(Seat.EAST),)) is None  # a new object, not a bid
+
+
+def ids_of_key_inverse(codec: ActionCodec, amount: int) -> object:
+    """The key of the one bid ``amount`` (a bid is found by amount, not identity)."""
+    index = codec.encode(Bid(Seat.EAST, amount))
+    return (0, 0, 1 << (index - 120)) if index >= 120 else (0, 1 << (index - 60), 0)
+
+
+def test_a_bid_is_the_engines_own_object() -> None:
+    state = apply(new_game(), shuffled_deal(3))
+    seat = state.to_act
+    assert seat is not None
+    legal = legal_actions(state)
+    for amount in (120, 50, -400):
+        mine = Bid(seat, amount)
+        found = engine_bid(state, mine)
+        assert found == mine
+        assert any(found is action for action in legal)
+    other = Bid(Seat((seat + 1) % 4), 90)  # not this seat's turn: itself, for apply to refuse
+    assert engine_bid(state, other) is other
+    with pytest.raises(IllegalActionError):
+        apply(state, engine_bid(state, other))
+
+
+def test_an_illegal_bid_raises_and_changes_nothing() -> None:
+    table = adapter.env()
+    table.reset(seed=2)
+    raw = table.unwrapped
+    bid_90 = raw.codec.encode(Bid(Seat.EAST, 90))
+    table.step(bid_90)
+    before = raw.engine_state
+    with pytest.raises(IllegalActionError):
+        table.step(bid_90)  # not below the standing bid
+    assert raw.engine_state is before
+
+
+def test_last_uses_a_subclass_observe() -> None:
+    class Marked(adapter.raw_env):
+        def observe(self, agent: str) -> dict[str, Any]:
+            found: dict[str, Any] = super().observe(agent)
+            found["marked"] = True
+            return found
+
+    table = Marked()
+    table.reset(seed=1)
+    observation = table.last()[0]
+    assert observation["marked"] is True
+    assert table.last(observe=False)[0] is None
+    plain = adapter.env()
+    plain.reset(seed=1)
+    assert np.array_equal(plain.last()[0]["observation"], observation["observation"])
