@@ -564,7 +564,7 @@ class Engine:
             return (window[0], window[1]) if len(window) > 1 else (window[0], -1)
         return (high, -1) if high // 7 == led else (low, high)
 
-    def play(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
+    def play(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
         self,
         seat: int,
         leader: int,
@@ -593,22 +593,33 @@ class Engine:
         shift = 5 * played
         count = len(moves)
         slot = 0
+        # Whether the cards after the first are still to be put in order: the killer is
+        # tried first, and the rest ordered only if it does not cut off (order() scores each
+        # card alone, so the order is the one of ordering all and promoting the killer).
+        unordered = False
         if count > 1:
             hinted = hint >= 0 and _promote(moves, hint, 0)
-            if not hinted:
-                moves = self.order(moves, seat, leader, played, code)
+            killer = -1
             if self.use_killers:  # the killer first (second after the table's card)
                 previous = (code >> (shift - 5)) & 31 if played else 0
                 slot = 64 + 128 * tricks_left + 32 * played + previous
                 killer = self.killers[slot]
+            if hinted:
                 if killer >= 0:
-                    _promote(moves, killer, 1 if hinted else 0)
+                    _promote(moves, killer, 1)
+            elif killer >= 0 and _promote(moves, killer, 0):
+                unordered = True
+            else:
+                moves = self.order(moves, seat, leader, played, code)
         minimising = not seat & 1
         best = INF if minimising else -INF
         best_card = moves[0]
         following = (seat + 1) & 3
         cut = False
-        for card in moves:
+        index = 0
+        while index < count:
+            card = moves[index]
+            index += 1
             bit = _BIT[card]
             self.add(seat, -bit)
             value = self.play(
@@ -641,6 +652,9 @@ class Engine:
                     if alpha >= beta:
                         cut = True
                         break
+            if unordered:
+                moves = [card, *self.order(moves[1:], seat, leader, played, code)]
+                unordered = False
         if cut and slot:
             self.killers[slot] = best_card
         self.best = best_card
