@@ -222,12 +222,13 @@ class Engine:
             self.windows[key] = found
         return found
 
-    def classes(self, seat: int, code: int, tbits: int) -> list[int]:
+    def classes(self, seat: int, code: int, tbits: int) -> tuple[int, ...]:
         """``seat``'s legal cards, one per class of interchangeable cards (low to high).
 
         Two pointless cards of one suit are interchangeable when no card
         ranking between them or equal to either is held by another player or
-        lies in the trick (``tbits``).
+        lies in the trick (``tbits``).  When no card merges, the answer is the
+        cached tuple of legal cards itself: nothing is built.
         """
         hand = self.hand(seat)
         found: tuple[int, ...] | None = None
@@ -242,7 +243,7 @@ class Engine:
             if found is None:
                 found = self.every(hand)
         if len(found) < 2 or not self.merge:
-            return list(found)
+            return found
         others = (
             self.hand((seat + 1) & 3)
             | self.hand((seat + 2) & 3)
@@ -250,7 +251,7 @@ class Engine:
             | tbits
         )
         previous = found[0]
-        kept = [previous]
+        kept: list[int] | None = None  # built at the first card merged
         for index in range(1, len(found)):
             card = found[index]
             if (
@@ -259,10 +260,13 @@ class Engine:
                 and card // 7 == previous // 7
                 and not others & _SPAN[28 * previous + card]
             ):
+                if kept is None:
+                    kept = list(found[:index])
                 continue  # interchangeable with the previous card kept
-            kept.append(card)
+            if kept is not None:
+                kept.append(card)
             previous = card
-        return kept
+        return found if kept is None else tuple(kept)
 
     # -- table keys ------------------------------------------------------------------
 
@@ -368,7 +372,8 @@ class Engine:
         ns = 0
         while True:
             played = (seat - leader) & 3
-            card = self.order(self.classes(seat, code, tbits), seat, leader, played, code)[0]
+            moves = list(self.classes(seat, code, tbits))
+            card = self.order(moves, seat, leader, played, code)[0]
             self.add(seat, -_BIT[card])
             code |= (card + 1) << (5 * played)
             tbits |= _BIT[card]
@@ -589,9 +594,10 @@ class Engine:
         played = (seat - leader) & 3
         if played == 3:
             return self.last(seat, leader, alpha, beta, left, tricks_left, code, tbits, taken)
-        moves = self.classes(seat, code, tbits)
+        found = self.classes(seat, code, tbits)
         shift = 5 * played
-        count = len(moves)
+        count = len(found)
+        moves = list(found) if count > 1 else _SINGLE[found[0]]  # _SINGLE: never changed
         slot = 0
         # Whether the cards after the first are still to be put in order: the killer is
         # tried first, and the rest ordered only if it does not cut off (order() scores each
@@ -782,6 +788,10 @@ class Engine:
                         break
         self.best = best_card
         return best
+
+
+_SINGLE: Final[tuple[list[int], ...]] = tuple([card] for card in range(28))
+"""A one-card list of moves for each card: :meth:`Engine.play` changes only lists of more."""
 
 
 def _promote(moves: list[int], card: int, place: int) -> bool:
