@@ -718,7 +718,7 @@ class Engine:
             scored[index] = scored[index] & 31
         return scored
 
-    def last(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917  # the hot loop, inlined
+    def last(  # noqa: PLR0913, PLR0917  # the hot loop, inlined
         self,
         seat: int,
         leader: int,
@@ -731,12 +731,24 @@ class Engine:
         taken: int,
     ) -> int:
         """The trick's last card: each card's trick is decided, the rest is searched."""
+        found = self.classes(seat, code, tbits)
+        winners = self.winners
+        if len(found) == 1:  # one card (or class): no order to find
+            card = found[0]
+            full = code | (card + 1) << 15
+            position = winners[full] - 1
+            if position < 0:
+                position = self.winner(full)
+            value = self.settle(
+                seat, card, (leader + position) & 3, alpha, beta, left, tricks_left, code, taken
+            )
+            self.best = card
+            return value
         minimising = not seat & 1
         team = seat & 1
         # (score * 32 + card) * 4 + winner: sorts by score, then card (scores biased as in order)
         options: list[int] = []
-        winners = self.winners
-        for card in self.classes(seat, code, tbits):
+        for card in found:
             full = code | (card + 1) << 15
             position = winners[full] - 1
             if position < 0:
@@ -747,30 +759,12 @@ class Engine:
             rank = card % 7
             score = 128 + 4 * points - rank if winner & 1 == team else 128 - 4 * points - rank
             options.append((score * 32 + card) * 4 + winner)
-        if len(options) > 1:
-            options.sort()
+        options.sort()
         best = INF if minimising else -INF
         best_card = (options[0] >> 2) & 31
-        after = tricks_left - 1
-        bounds = self.bounds
         for option in options:
             card = (option >> 2) & 31
-            winner = option & 3
-            now = 0 if winner & 1 else taken + _POINTS[card]
-            rest = left - taken - _POINTS[card]
-            if not after:  # the hand's last trick
-                value = now + (0 if winner & 1 else _BONUS)
-            elif bounds and beta <= now:  # static cutoffs: the rest is worth 0 to rest + bonus
-                value = now
-            elif bounds and alpha >= now + rest + _BONUS:
-                value = now + rest + _BONUS
-            else:
-                bit = _BIT[card]
-                self.add(seat, -bit)
-                value = now + self.boundary(
-                    winner, alpha - now, beta - now, rest, after, code | (card + 1) << 15
-                )
-                self.add(seat, bit)
+            value = self.settle(seat, card, option & 3, alpha, beta, left, tricks_left, code, taken)
             if minimising:
                 if value < best:
                     best = value
@@ -788,6 +782,41 @@ class Engine:
                         break
         self.best = best_card
         return best
+
+    def settle(  # noqa: PLR0913, PLR0917  # the position, spelled out
+        self,
+        seat: int,
+        card: int,
+        winner: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        tricks_left: int,
+        code: int,
+        taken: int,
+    ) -> int:
+        """North-South's points from the trick's start if ``seat`` ends it with ``card``.
+
+        ``winner`` takes the trick; the rest of the hand is searched from the
+        next trick boundary, unless the static bounds decide.
+        """
+        now = 0 if winner & 1 else taken + _POINTS[card]
+        rest = left - taken - _POINTS[card]
+        after = tricks_left - 1
+        if not after:  # the hand's last trick
+            return now + (0 if winner & 1 else _BONUS)
+        if self.bounds:  # static cutoffs: the rest is worth 0 to rest + bonus
+            if beta <= now:
+                return now
+            if alpha >= now + rest + _BONUS:
+                return now + rest + _BONUS
+        bit = _BIT[card]
+        self.add(seat, -bit)
+        value = now + self.boundary(
+            winner, alpha - now, beta - now, rest, after, code | (card + 1) << 15
+        )
+        self.add(seat, bit)
+        return value
 
 
 _SINGLE: Final[tuple[list[int], ...]] = tuple([card] for card in range(28))
