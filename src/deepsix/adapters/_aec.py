@@ -174,7 +174,8 @@ class AECCore:
             raise
 
     def forget(self) -> None:
-        """Every agent's vector back to zeros (and known to be)."""
+        """Every agent's vector back to zeros (and known to be): at a new hand, zeroing four
+        vectors at once costs less than clearing the last hand's entries one by one."""
         for seat in range(len(self.written)):
             self.written[seat].forget()
             self.vectors[seat].fill(0.0)

@@ -18,7 +18,7 @@ Plain typed Python with no numpy and no attrs, compiled in the compiled build.
 from __future__ import annotations
 
 from threading import get_ident
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from deepsix.cards import Seat
 from deepsix.hands import SUIT_MASK, size
@@ -45,14 +45,20 @@ _Counted = tuple[object, dict[int, int]]
 their values."""
 _SHARED_TALLIES: Final = 8192
 """How many tallies of completed tricks a :class:`StepWriter` shares between seats."""
+_SMALL: Final = 64
+"""Values below this are written from :attr:`StepWriter.small` (counts, sizes, tricks)."""
 _UNSET: Final = object()
 """The key of a group a vector does not hold yet."""
 
 
 class Vector(Protocol):
-    """A float vector that entries can be written to: a list, a numpy array..."""
+    """A float vector that entries can be written to: a list, a numpy array's memoryview...
 
-    def __setitem__(self, index: int, value: float, /) -> None: ...
+    The writer passes an ``int`` index and a ``float`` value, both as objects it keeps
+    boxed (:attr:`StepWriter.boxed`, :attr:`StepWriter.small`): boxing them anew for
+    every entry cost about as much as writing it."""
+
+    def __setitem__(self, index: Any, value: Any, /) -> None: ...
 
 
 class Written:
@@ -74,7 +80,6 @@ class Written:
         "invitation",
         "me",
         "melds",
-        "packed",
         "passes",
         "phase",
         "played",
@@ -108,9 +113,7 @@ class Written:
         self.hand = 0
         self.passes: tuple[object, object, dict[int, int]] = (_UNSET, _UNSET, {})
         """The passed and received cards written, and their entries."""
-        self.sizes: tuple[int, ...] = (0, 0, 0, 0)
-        self.packed: object = None
-        """The packed hands whose ``hand`` and ``hand_sizes`` are written (None: unknown)."""
+        self.sizes: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.setup: object = _UNSET
         """The state's hand setup whose facts are written (the auction, contract, sunk
         suit, invitation, pass counts and melds, and the seat's passes)."""
@@ -126,7 +129,8 @@ class Written:
         self.void_entries: list[int] = []
         self.taken: object = _UNSET
         """The completed tricks whose ``tricks_taken`` and ``points_taken`` are written."""
-        self.scores: object = _UNSET
+        self.scores: tuple[int, int] = (0, 0)
+        """The scores written (meaningless while ``hand_number`` is -1: nothing is)."""
         self.hand_number = -1
         self.played: dict[int, int] = {}
         """Without perfect recall: the counts of the cards each seat played, as written."""
@@ -142,6 +146,11 @@ class StepWriter:
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         """The layout's encoder: its offsets, and its memos of entries per seat."""
+        self.boxed: list[object] = list(range(encoder.size))
+        """Every index of the vector, as an int object (written without boxing it again)."""
+        self.small: list[object] = [float(n) for n in range(_SMALL)]
+        """The values 0.0 .. ``_SMALL - 1`` as float objects (``small[0]`` clears an entry,
+        ``small[1]`` sets one)."""
         self._tallies: dict[int, tuple[tuple[Trick, ...], list[int]]] = {}
         # Per (thread, observing seat): a list vector and what it holds, for :meth:`tensor`.
         self._vectors: dict[tuple[int, int], tuple[Written, list[float]]] = {}
@@ -182,18 +191,18 @@ class StepWriter:
         object): then the auction, contract, invitation, melds and the seat's passes are
         those written, and only the head, the hands and the tricks can differ.  False (and
         nothing written) if the scores or the hand number differ too."""
+        # The scores and the packed hands are fixed-length tuples of ints: compiled, their
+        # items are read one by one (comparing or indexing the tuples would box them anew).
         scores = state.scores
-        if w.hand_number != state.hand_number or (w.scores is not scores and w.scores != scores):
+        written = w.scores
+        if w.hand_number != state.hand_number or written[0] != scores[0] or written[1] != scores[1]:
             return False
-        packed = state.packed_hands
         self._head(w, state.phase, state.dealer, state.to_act, out)
-        if w.packed is not packed:
-            if self.encoder.private:
-                self._hand(w, packed[w.me], out)
-            self._sizes(
-                w, (_held(packed[0]), _held(packed[1]), _held(packed[2]), _held(packed[3])), out
-            )
-            w.packed = packed
+        p0, p1, p2, p3 = state.packed_hands
+        if self.encoder.private:
+            me = w.me
+            self._hand(w, p0 if me == 0 else p1 if me == 1 else p2 if me == 2 else p3, out)
+        self._sizes(w, _held(p0), _held(p1), _held(p2), _held(p3), out)
         self._cards(w, state.tricks, state.trick, out)
         return True
 
@@ -225,7 +234,6 @@ class StepWriter:
         """
         e = self.encoder
         me = w.me
-        w.packed = None  # hand and hand_sizes are written from facts, not packed hands
         self._head(w, f.phase, f.dealer, f.to_act, out)
         if e.private:
             self._hand(w, f.hand, out)
@@ -238,11 +246,12 @@ class StepWriter:
                 counted: dict[int, int] = {}
                 add_cards(counted, e.passed, passed)
                 add_cards(counted, e.received, received)
-                _swap(old[2], counted, out)
+                self._swap(old[2], counted, out)
                 w.passes = (passed, received, counted)
         if not e.public:
             return
-        self._sizes(w, f.hand_sizes, out)
+        n0, n1, n2, n3 = f.hand_sizes
+        self._sizes(w, n0, n1, n2, n3, out)
         setup = f.setup
         # From a state, its hand setup stands for these facts: the same one, the same facts.
         if setup is None or w.setup is not setup:
@@ -250,11 +259,13 @@ class StepWriter:
             w.setup = _UNSET if setup is None else setup
         scores = f.scores
         hand_number = f.hand_number
-        if w.hand_number != hand_number or w.scores != scores:
+        written = w.scores
+        if w.hand_number != hand_number or written[0] != scores[0] or written[1] != scores[1]:
             team = me & 1
-            out[e.scores] = float(scores[team])
-            out[e.scores + 1] = float(scores[1 - team])
-            out[e.hand_number] = float(hand_number)
+            boxed = self.boxed
+            out[boxed[e.scores]] = float(scores[team])
+            out[boxed[e.scores + 1]] = float(scores[1 - team])
+            out[boxed[e.hand_number]] = float(hand_number)
             w.scores = scores
             w.hand_number = hand_number
         self._cards(w, f.tricks, f.trick, out)
@@ -270,10 +281,11 @@ class StepWriter:
         if done is not bids:
             ones = e.auction(me, bids)  # the encoder's memo: read, never changed
             if type(done) is tuple and len(done) <= len(bids) and _starts(bids, done):
+                one = self.small[1]
                 for k in range(len(done), len(ones)):
-                    out[ones[k]] = 1.0
+                    out[self.boxed[ones[k]]] = one
             else:
-                _replace(auction[1], ones, out)
+                self._replace(auction[1], ones, out)
             w.auction = (bids, ones)
         terms = (f.bidder, f.bid, f.sunk_suit, f.pass_counts)
         old = w.terms
@@ -288,20 +300,20 @@ class StepWriter:
             if sunk_suit is not None:
                 counted[e.sunk_suit + sunk_suit] = 1
             add_pair(counted, e.pass_counts, f.pass_counts[0], f.pass_counts[1])
-            _swap(old[1], counted, out)
+            self._swap(old[1], counted, out)
             w.terms = (terms, counted)
         invitation = f.invitation
         old = w.invitation
         if old[0] is not invitation and old[0] != invitation:
             counted = {}
             add_cards(counted, e.invitation, invitation)
-            _swap(old[1], counted, out)
+            self._swap(old[1], counted, out)
             w.invitation = (invitation, counted)
         melds = f.melds
         old = w.melds
         if old[0] is not melds and old[0] != melds:
             counted = e.meld_counts(me, melds)  # the encoder's memo: read, never changed
-            _swap(old[1], counted, out)
+            self._swap(old[1], counted, out)
             w.melds = (melds, counted)
 
     def _head(self, w: Written, phase: Phase, dealer: int, to_act: int | None, out: Vector) -> None:
@@ -312,7 +324,7 @@ class StepWriter:
             ones = [e.player + w.me, e.phase + PHASE_INDEX[phase], e.dealer + rel[dealer]]
             if to_act is not None:
                 ones.append(e.to_act + rel[to_act])
-            _replace(w.head, ones, out)
+            self._replace(w.head, ones, out)
             w.head = ones
             w.phase = phase
             w.dealer = dealer
@@ -323,24 +335,36 @@ class StepWriter:
         before = w.hand
         if hand != before:
             base = self.encoder.hand
+            boxed = self.boxed
+            small = self.small
             diff = hand ^ before
             while diff:
                 card = ((diff & -diff).bit_length() - 1) >> 1
-                out[base + card] = float((hand >> (2 * card)) & 3)
+                out[boxed[base + card]] = small[(hand >> (2 * card)) & 3]
                 diff &= ~(3 << (2 * card))
             w.hand = hand
 
-    def _sizes(self, w: Written, hand_sizes: tuple[int, ...], out: Vector) -> None:
-        """``hand_sizes``, the changed seats only."""
-        sizes = w.sizes
-        if sizes != hand_sizes:
+    def _sizes(  # noqa: PLR0913, PLR0917  # four ints, never a tuple to box
+        self, w: Written, n0: int, n1: int, n2: int, n3: int, out: Vector
+    ) -> None:
+        """``hand_sizes`` (seat ``k`` holds ``nk`` cards), the changed seats only."""
+        o0, o1, o2, o3 = w.sizes
+        if n0 != o0 or n1 != o1 or n2 != o2 or n3 != o3:
             base = self.encoder.hand_sizes
             rel = RELATIVE[w.me]
-            for seat in range(4):
-                n = hand_sizes[seat]
-                if n != sizes[seat]:
-                    out[base + rel[seat]] = float(n)
-            w.sizes = hand_sizes
+            if n0 != o0:
+                self._count(base + rel[0], n0, out)
+            if n1 != o1:
+                self._count(base + rel[1], n1, out)
+            if n2 != o2:
+                self._count(base + rel[2], n2, out)
+            if n3 != o3:
+                self._count(base + rel[3], n3, out)
+            w.sizes = (n0, n1, n2, n3)
+
+    def _count(self, index: int, n: int, out: Vector) -> None:
+        """Write the count ``n`` (at least 0) at ``index``."""
+        out[self.boxed[index]] = self.small[n] if n < _SMALL else float(n)
 
     def _cards(self, w: Written, tricks: tuple[Trick, ...], trick: Plays, out: Vector) -> None:
         """The tricks (in order, or summarised), the voids, the tricks and points taken."""
@@ -354,10 +378,12 @@ class StepWriter:
         self._voids(w, tally, trick, out)
         if w.taken is not tricks:
             team = me & 1
-            out[e.tricks_taken] = float(tally[team])
-            out[e.tricks_taken + 1] = float(tally[1 - team])
-            out[e.points_taken] = float(tally[2 + team])
-            out[e.points_taken + 1] = float(tally[3 - team])
+            boxed = self.boxed
+            small = self.small
+            out[boxed[e.tricks_taken]] = small[tally[team]]
+            out[boxed[e.tricks_taken + 1]] = small[tally[1 - team]]
+            out[boxed[e.points_taken]] = float(tally[2 + team])
+            out[boxed[e.points_taken + 1]] = float(tally[3 - team])
             w.taken = tricks
 
     def _tally(self, w: Written, tricks: tuple[Trick, ...]) -> list[int]:
@@ -412,7 +438,7 @@ class StepWriter:
                     for suit in range(4):
                         if suits >> suit & 1:
                             ones.append(row + suit)
-            _replace(w.void_entries, ones, out)
+            self._replace(w.void_entries, ones, out)
             w.void_entries = ones
             w.voids = [v0, v1, v2, v3]
 
@@ -431,9 +457,12 @@ class StepWriter:
             return
         start, skip = _growth(done, was, tricks, trick)
         ones = w.plays
+        boxed = self.boxed
+        one = self.small[1]
         if start < 0:
+            zero = self.small[0]
             for index in ones:
-                out[index] = 0.0
+                out[boxed[index]] = zero
             ones = w.plays = []
             start = 0
         e = self.encoder
@@ -447,15 +476,15 @@ class StepWriter:
             for j in range(first, len(plays)):
                 play = plays[j]
                 index = row + rel[play[0]] * NUM_CARDS + play[1]
-                out[index] = 1.0
+                out[boxed[index]] = one
                 ones.append(index)
             if first == 0 and plays:
                 index = e.trick_leaders + k * 4 + rel[plays[0][0]]
-                out[index] = 1.0
+                out[boxed[index]] = one
                 ones.append(index)
             if k < count:
                 index = e.trick_winners + k * 4 + rel[tricks[k].winner]
-                out[index] = 1.0
+                out[boxed[index]] = one
                 ones.append(index)
         w.tricks = (tricks, ones)
         w.trick = (trick, ones)
@@ -473,8 +502,9 @@ class StepWriter:
             grown = 0 < start < len(tricks) and tricks[:start] == done
             played = w.played
             if not grown:
+                zero = self.small[0]
                 for index in old[1]:
-                    out[index] = 0.0
+                    out[self.boxed[index]] = zero
                 played = {}
                 start = 0
             base = e.played
@@ -482,7 +512,7 @@ class StepWriter:
                 for seat, played_card in tricks[k].plays:
                     index = base + rel[seat] * NUM_CARDS + played_card
                     played[index] = n = played.get(index, 0) + 1
-                    out[index] = float(n)
+                    out[self.boxed[index]] = self.small[n]
             w.played = played
             w.tricks = (tricks, list(played))
         key = (trick, len(tricks))
@@ -493,8 +523,30 @@ class StepWriter:
                 ones.append(e.trick + rel[seat] * NUM_CARDS + card)
             if trick:
                 ones.append(e.trick_leader + rel[trick[0][0]])
-            _replace(old[1], ones, out)
+            self._replace(old[1], ones, out)
             w.trick = (key, ones)
+
+    def _replace(self, old: list[int], ones: list[int], out: Vector) -> None:
+        """Clear a group's ``old`` entries and set its new ``ones`` to 1."""
+        boxed = self.boxed
+        zero = self.small[0]
+        one = self.small[1]
+        for index in old:
+            out[boxed[index]] = zero
+        for index in ones:
+            out[boxed[index]] = one
+
+    def _swap(self, old: dict[int, int], counted: dict[int, int], out: Vector) -> None:
+        """Bring a group of counted entries from ``old`` to ``counted`` (entry: value),
+        writing only the entries whose value changes: a bid added to the auction is one."""
+        boxed = self.boxed
+        small = self.small
+        for index in old:
+            if index not in counted:
+                out[boxed[index]] = small[0]
+        for index, n in counted.items():
+            if old.get(index, 0) != n:
+                out[boxed[index]] = small[n] if 0 <= n < _SMALL else float(n)
 
 
 def _growth(
@@ -542,25 +594,6 @@ def _held(packed: int) -> int:
     )
 
 
-def _replace(old: list[int], ones: list[int], out: Vector) -> None:
-    """Clear a group's ``old`` entries and set its new ``ones`` to 1."""
-    for index in old:
-        out[index] = 0.0
-    for index in ones:
-        out[index] = 1.0
-
-
-def _swap(old: dict[int, int], counted: dict[int, int], out: Vector) -> None:
-    """Bring a group of counted entries from ``old`` to ``counted`` (entry: value),
-    writing only the entries whose value changes: a bid added to the auction is one."""
-    for index in old:
-        if index not in counted:
-            out[index] = 0.0
-    for index, n in counted.items():
-        if old.get(index, 0) != n:
-            out[index] = float(n)
-
-
 class _Recorder:
     """A vector that only records what is written to it, as :data:`Changes`."""
 
@@ -569,7 +602,7 @@ class _Recorder:
         self.at: list[int] = []
         self.values: list[float] = []
 
-    def __setitem__(self, index: int, value: float) -> None:
+    def __setitem__(self, index: Any, value: Any) -> None:
         if value == 0.0:
             self.clear.append(index)
         else:

@@ -206,6 +206,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
         core = self._core
         state = new_game(self.rules, self.first_dealer)
         core.state = apply(state, shuffled_deal(self._rng))
+        core.forget()  # a new hand shares next to nothing with the last: start from zeros
         core.finished = None
         core.has_reset = True
         self.agents = list(AGENTS)
@@ -258,6 +259,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
                 ended[name] = True
             return after
         assert self._rng is not None
+        self._core.forget()  # as in reset: the new hand's vectors start from zeros
         return apply(after, shuffled_deal(self._rng))
 
     # -- rendering -------------------------------------------------------------------------------
