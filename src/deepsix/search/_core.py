@@ -222,7 +222,7 @@ class Engine:
             self.windows[key] = found
         return found
 
-    def classes(self, seat: int, code: int, tbits: int) -> tuple[int, ...]:
+    def classes(self, seat: int, code: int, tbits: int) -> tuple[int, ...]:  # noqa: PLR0912  # merging inlined
         """``seat``'s legal cards, one per class of interchangeable cards (low to high).
 
         Two pointless cards of one suit are interchangeable when no card
@@ -244,22 +244,19 @@ class Engine:
                 found = self.every(hand)
         if len(found) < 2 or not self.merge:
             return found
-        others = (
-            self.hand((seat + 1) & 3)
-            | self.hand((seat + 2) & 3)
-            | self.hand((seat + 3) & 3)
-            | tbits
-        )
+        others = -1  # the other hands and the trick, packed: found when first needed
         previous = found[0]
         kept: list[int] | None = None  # built at the first card merged
         for index in range(1, len(found)):
             card = found[index]
-            if (
-                _PLAIN[card]
-                and _PLAIN[previous]
-                and card // 7 == previous // 7
-                and not others & _SPAN[28 * previous + card]
-            ):
+            if _PLAIN[card] and _PLAIN[previous] and card // 7 == previous // 7:
+                if others < 0:
+                    others = self.hand((seat + 1) & 3) | self.hand((seat + 2) & 3)
+                    others |= self.hand((seat + 3) & 3) | tbits
+                mergeable = not others & _SPAN[28 * previous + card]
+            else:
+                mergeable = False
+            if mergeable:
                 if kept is None:
                     kept = list(found[:index])
                 continue  # interchangeable with the previous card kept
@@ -873,21 +870,31 @@ def _trick_bits(code: int) -> int:
 
 def _squeeze(whole: int, runs: bool) -> int:
     """One suit of four hands (four 14-bit blocks) in relative-rank form (see ``suit_key``)."""
-    blocks = (whole & SUIT_MASK, (whole >> 14) & SUIT_MASK, (whole >> 28) & SUIT_MASK, whole >> 42)
     found = 0
     place = 0
     holder = -1  # the one player holding the run in progress, if any
     for rank in range(7):
-        counts = [(block >> (2 * rank)) & 3 for block in blocks]
+        shift = 2 * rank  # each hand's count of the rank: two bits of its 14-bit block
+        c0 = (whole >> shift) & 3
+        c1 = (whole >> (shift + 14)) & 3
+        c2 = (whole >> (shift + 28)) & 3
+        c3 = (whole >> (shift + 42)) & 3
         if rank >= 2:
-            holders = [index for index in range(4) if counts[index]]
-            if not holders:
+            if not c0 | c1 | c2 | c3:
+                continue  # a pointless rank nobody holds: squeezed out
+            single = -1  # the one player holding the rank, if only one does
+            if not c1 | c2 | c3:
+                single = 0
+            elif not c0 | c2 | c3:
+                single = 1
+            elif not c0 | c1 | c3:
+                single = 2
+            elif not c0 | c1 | c2:
+                single = 3
+            if runs and single >= 0 and single == holder:
+                found += (c0 | c1 | c2 | c3) << (4 * holder + 16 * (place - 1))
                 continue
-            if runs and len(holders) == 1 and holders[0] == holder:
-                found += counts[holder] << (4 * holder + 16 * (place - 1))
-                continue
-            holder = holders[0] if len(holders) == 1 else -1
-        for index in range(4):
-            found |= counts[index] << (4 * index + 16 * place)
+            holder = single
+        found |= (c0 | c1 << 4 | c2 << 8 | c3 << 12) << (16 * place)
         place += 1
     return found
