@@ -29,7 +29,7 @@ from solver import position  # the benchmark next door builds the positions
 
 from deepsix.search.solver import _Solver  # the switches are the tests' own
 
-SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze", "guess")
+SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze", "guess", "deepen")
 
 
 def main() -> int:

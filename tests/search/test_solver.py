@@ -177,6 +177,38 @@ def test_each_technique_saves_work(switch: str) -> None:
     assert on < off
 
 
+@settings(max_examples=examples(ci=8, deep=150), deadline=None)
+@given(play_over=st.sampled_from(PlayOver), seed=SEEDS, played=PLAYED)
+def test_the_deepened_first_guess_leaves_the_value_unchanged(
+    play_over: PlayOver, seed: int, played: int
+) -> None:
+    """Seven tricks left, where the first probe starts at the exact value after one
+    trick of play-out (``Engine.deepened``): the same value as the search that starts
+    at the play-out's, and ``solve``'s best cards are exactly the cards whose own
+    value (``move_values``) is it."""
+    state = endgame(Rules(play_over=play_over), seed, 7, played)
+    value = _Solver(state, deepen=False).exact()
+    assert _Solver(state).exact() == value
+    result = solve(state)
+    assert result.points[0] == value
+    assert result.best == tuple(each.card for each in move_values(state) if each.points[0] == value)
+
+
+def test_the_deepened_first_guess_saves_work() -> None:
+    """Over a few positions seven tricks left, the deepened first guess costs fewer
+    nodes than the play-out's alone (its own searches counted)."""
+    on = off = 0
+    for seed in range(12):
+        state = endgame(Rules(), seed, 7, 0)
+        with_it = _Solver(state)
+        with_it.exact()
+        without = _Solver(state, deepen=False)
+        without.exact()
+        on += with_it.nodes
+        off += without.nodes
+    assert on < off
+
+
 @settings(max_examples=examples(ci=40, deep=600))
 @given(
     play_over=st.sampled_from(PlayOver),

@@ -64,6 +64,8 @@ _KILLER_SLOTS: Final = 64 + 128 * 15
 """Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
 
 
+_DEEPEN: Final = 7
+"""From this many tricks left :meth:`Engine.exact` guesses by :meth:`Engine.deepened`."""
 _WINNERS: Final[dict[int, bytearray]] = {}
 """Sunk suit -> trick code (at most four cards of five bits) -> 1 + the position (0 to 3)
 winning that trick so far, 0 while not yet asked; shared by every engine, since a trick's
@@ -94,8 +96,10 @@ class Engine:
     ``bounds`` (static cutoffs: every value from a trick boundary lies
     between 0 and the points left) and ``killers`` (the card that last cut
     off at the same place -- the same tricks left, seat in the trick and
-    previous card -- is tried first, after the table's card) and ``guess``
-    (the first null-window probe at the value of a quick play-out, not at 0).
+    previous card -- is tried first, after the table's card), ``guess``
+    (the first null-window probe at the value of a quick play-out, not at 0)
+    and ``deepen`` (from seven tricks left, at the exact value after one trick of
+    play-out instead: :meth:`deepened`).
     """
 
     def __init__(  # noqa: PLR0913  # one switch per technique, for the tests
@@ -109,6 +113,7 @@ class Engine:
         bounds: bool = True,
         killers: bool = True,
         guess: bool = True,
+        deepen: bool = True,
     ) -> None:
         self.sunk = sunk
         self.play_over = play_over
@@ -118,6 +123,7 @@ class Engine:
         self.bounds = bounds
         self.use_killers = killers
         self.guess = guess
+        self.deepen = deepen
         self.h0 = 0
         """North's packed hand (:meth:`hand`); East's, South's and West's follow.  Four
         attributes, not a list: compiled, a hand of 56 bits then lives unboxed in the engine
@@ -344,7 +350,12 @@ class Engine:
         low = 0
         high = left + _BONUS
         if guess < 0:
-            guess = self.playout(seat, leader, tricks_left, code) if self.guess else 0
+            if not self.guess:
+                guess = 0
+            elif self.deepen and tricks_left >= _DEEPEN:
+                guess = self.deepened(seat, leader, left, tricks_left, code)
+            else:
+                guess = self.playout(seat, leader, tricks_left, code)
         value = min(max(guess, low), high)
         while low < high:
             beta = value + 1 if value == low else value
@@ -354,6 +365,40 @@ class Engine:
             else:
                 low = value
         return low
+
+    def deepened(self, seat: int, leader: int, left: int, tricks_left: int, code: int) -> int:
+        """North-South's points if the current trick is played by the cards :meth:`order`
+        tries first and the rest of the hand exactly.
+
+        The first guess of :meth:`exact` from ``_DEEPEN`` tricks left: the exact
+        value after one trick of play-out (itself found by :meth:`exact`, so each
+        level starts from the next) is nearer the value than a whole play-out, and
+        its search leaves the table full of bounds along that line.  The hands are
+        put back.
+        """
+        saved = (self.h0, self.h1, self.h2, self.h3)
+        tbits = _trick_bits(code)
+        taken = _trick_points(code)
+        try:
+            while True:
+                played = (seat - leader) & 3
+                card = self.first(seat, leader, played, code, tbits)
+                self.add(seat, -_BIT[card])
+                code |= (card + 1) << (5 * played)
+                tbits |= _BIT[card]
+                taken += _POINTS[card]
+                if played == 3:
+                    break
+                seat = (seat + 1) & 3
+            winner = (leader + self.winner(code)) & 3
+            ns = 0 if winner & 1 else taken
+            return ns + self.exact(winner, winner, left - taken, tricks_left - 1, 0, -1)
+        finally:
+            self.h0, self.h1, self.h2, self.h3 = saved
+
+    def first(self, seat: int, leader: int, played: int, code: int, tbits: int) -> int:
+        """The card :meth:`order` tries first for ``seat`` (the play-outs' choice)."""
+        return self.order(list(self.classes(seat, code, tbits)), seat, leader, played, code)[0]
 
     def playout(self, seat: int, leader: int, tricks_left: int, code: int) -> int:
         """North-South's points if every player plays the card :meth:`order` tries first.
@@ -369,8 +414,7 @@ class Engine:
         ns = 0
         while True:
             played = (seat - leader) & 3
-            moves = list(self.classes(seat, code, tbits))
-            card = self.order(moves, seat, leader, played, code)[0]
+            card = self.first(seat, leader, played, code, tbits)
             self.add(seat, -_BIT[card])
             code |= (card + 1) << (5 * played)
             tbits |= _BIT[card]

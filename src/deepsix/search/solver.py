@@ -18,6 +18,8 @@ integers throughout, so that it can also be compiled):
   pin the exact value (every value is a multiple of 10).  The first probe
   asks about the value of a quick play-out (every player plays the card
   the move ordering tries first), not about 0: fewer probes, fewer nodes.
+  From seven tricks left it asks about the exact value after one trick of
+  that play-out instead (found the same way), nearer the value.
 * **Static bounds.**  From a trick boundary North-South take between 0 and
   the points left (cards in hand plus the last-trick bonus).  A probe whose
   window lies outside those bounds -- once the points already won along
@@ -153,6 +155,7 @@ class _Solver:
         bounds: bool = True,
         killers: bool = True,
         guess: bool = True,
+        deepen: bool = True,
         shared: _Solver | None = None,
     ) -> None:
         if not isinstance(state, GameState):
@@ -191,6 +194,7 @@ class _Solver:
                 bounds=bounds,
                 killers=killers,
                 guess=guess,
+                deepen=deepen,
             )
 
     @property
