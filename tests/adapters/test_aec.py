@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deepsix import Bid, IllegalActionError, Pass, Rules, Seat, legal_actions, new_game
+from deepsix import Bid, IllegalActionError, Pass, Rules, Seat, legal_actions, new_game, view
 from deepsix.engine import apply, shuffled_deal
 from deepsix.state import GameState
 
@@ -131,3 +131,32 @@ def test_last_uses_a_subclass_observe() -> None:
     plain = adapter.env()
     plain.reset(seed=1)
     assert np.array_equal(plain.last()[0]["observation"], observation["observation"])
+
+
+@pytest.mark.parametrize("observation", ["information_state", "observation"])
+def test_vectors_after_resets_are_the_reference_encoding(observation: str) -> None:
+    # A reset (and a new hand) zeroes the agents' vectors at once: every observation after
+    # it, of the acting agent and of its partner, is still the one-pass encoding of its
+    # view -- after whole episodes and after resets in the middle of one (from the auction,
+    # the passes or the card play), where the new hand's first facts are partly the same
+    # as the last ones written (the hand number, the scores).
+    table = adapter.env(observation=observation)
+    raw = table.unwrapped
+    layout = raw.layout
+    rng = random.Random(11)
+    for episode, cutoff in enumerate((1000, 5, 1000, 20, 60, 1000, 3)):
+        table.reset(seed=episode)
+        for steps, agent in enumerate(table.agent_iter()):
+            if steps == cutoff:
+                break
+            found, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            state = raw.engine_state
+            partner = adapter.AGENTS[(adapter.AGENTS.index(agent) + 2) % 4]
+            seen = {agent: found, partner: table.observe(partner)}
+            for other, observed in seen.items():
+                seat = Seat(int(other[-1]))
+                assert observed["observation"].tolist() == layout.dense(view(state, seat), seat)
+            table.step(rng.choice(np.flatnonzero(found["action_mask"]).tolist()))
