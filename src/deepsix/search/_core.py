@@ -64,6 +64,9 @@ _KILLER_SLOTS: Final = 64 + 128 * 15
 """Killer slots: one per tricks left, seat in the trick and previous card (see ``play``)."""
 
 
+_SMALL_KEYS: Final = (1 << 62) - 1
+"""The largest :meth:`Engine.key` of the small form (and the largest int mypyc keeps
+unboxed: compared with ``1 << 62`` itself, every key would take the slow, boxed path)."""
 _DEEPEN: Final = 7
 """From this many tricks left :meth:`Engine.exact` guesses by :meth:`Engine.deepened`."""
 _WINNERS: Final[dict[int, bytearray]] = {}
@@ -321,7 +324,7 @@ class Engine:
         their numbers.
         """
         shape = self.current
-        if shape < 0 or shape >= 1 << 62:  # unknown, or not the small form
+        if shape < 0 or shape > _SMALL_KEYS:  # unknown, or not the small form
             return self.key()
         done = 0
         while code:
