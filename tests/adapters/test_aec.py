@@ -1,4 +1,4 @@
-"""The PettingZoo environment's compiled core: masks by key, the engine's own bids, overrides."""
+"""The PettingZoo environment's compiled core: its masks, the engine's own bids, overrides."""
 
 from __future__ import annotations
 
@@ -21,19 +21,8 @@ require("pettingzoo", "pettingzoo")
 import numpy as np  # noqa: E402  (after the framework check)
 
 from deepsix.adapters import pettingzoo as adapter  # noqa: E402
-from deepsix.adapters._aec import engine_bid, flags_of, legal_key  # noqa: E402
+from deepsix.adapters._aec import engine_bid, set_mask  # noqa: E402
 from deepsix.adapters.actions import ActionCodec  # noqa: E402
-
-
-def ids_of_key(key: object) -> list[int]:
-    """The ids a :func:`legal_key` key stands for."""
-    if isinstance(key, int):
-        words = [key]
-    else:
-        assert isinstance(key, tuple)
-        assert len(key) == 3
-        words = list(key)
-    return [60 * w + k for w, bits in enumerate(words) for k in range(60) if bits >> k & 1]
 
 
 def random_states(seed: int, rules: Rules) -> list[GameState]:
@@ -58,34 +47,30 @@ def tables(codec: ActionCodec) -> tuple[dict[int, int], dict[int, int]]:
     return ids, bid_ids
 
 
+def mask_of(ids: dict[int, int], bid_ids: dict[int, int], actions: Any, size: int) -> Any:
+    """The core's mask for ``actions``, or None if :func:`set_mask` does not know one."""
+    mask = np.zeros(size, dtype=np.int8)
+    return mask if set_mask(ids, bid_ids, actions, mask.data) else None
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), variant=st.booleans())
-def test_the_key_and_the_flags_are_the_legal_ids(seed: int, variant: bool) -> None:
+def test_the_mask_is_the_legal_ids(seed: int, variant: bool) -> None:
     rules = Rules(pass_size=1, lowest_bid=-100) if variant else Rules()
     codec = ActionCodec.for_rules(rules)
     ids, bid_ids = tables(codec)
-    keys: dict[object, list[int]] = {}
     for state in random_states(seed, rules):
-        actions = legal_actions(state)
-        legal = codec.legal_ids(state)
-        key = legal_key(ids, bid_ids, actions)
-        assert ids_of_key(key) == legal
-        assert keys.setdefault(key, legal) == legal  # one key, one set of ids
-        assert flags_of(ids, bid_ids, actions, codec.num_actions) == codec.legal_flags(state)
-    assert legal_key(ids, bid_ids, ()) == 0
+        mask = mask_of(ids, bid_ids, legal_actions(state), codec.num_actions)
+        assert mask.tobytes() == codec.legal_flags(state)
+    assert not mask_of(ids, bid_ids, (), codec.num_actions).any()
 
 
-def test_an_action_the_tables_do_not_know_has_no_key() -> None:
+def test_an_action_the_tables_do_not_know_has_no_mask() -> None:
     codec = ActionCodec.for_rules(Rules())
     ids, bid_ids = tables(codec)
-    assert legal_key(ids, bid_ids, (Bid(Seat.EAST, 90),)) == ids_of_key_inverse(codec, 90)
-    assert legal_key(ids, bid_ids, (Pass(Seat.EAST),)) is None  # a new object, not a bid
-
-
-def ids_of_key_inverse(codec: ActionCodec, amount: int) -> object:
-    """The key of the one bid ``amount`` (a bid is found by amount, not identity)."""
-    index = codec.encode(Bid(Seat.EAST, amount))
-    return (0, 0, 1 << (index - 120)) if index >= 120 else (0, 1 << (index - 60), 0)
+    found = mask_of(ids, bid_ids, (Bid(Seat.EAST, 90),), codec.num_actions)  # by amount
+    assert np.flatnonzero(found).tolist() == [codec.encode(Bid(Seat.EAST, 90))]
+    assert mask_of(ids, bid_ids, (Pass(Seat.EAST),), codec.num_actions) is None  # a new object
 
 
 def test_a_bid_is_the_engines_own_object() -> None:

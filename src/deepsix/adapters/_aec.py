@@ -16,7 +16,7 @@ methods it calls), compiled in the compiled build.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from deepsix.actions import Action, Bid
 from deepsix.engine import apply, legal_actions
@@ -26,19 +26,17 @@ from deepsix.views import PlayerView
 
 from ._stepwise import StepWriter, Vector, Written
 
-__all__ = ["AECCore", "engine_bid", "flags_of", "legal_key"]
-
-_MASKS_KEPT: Final = 4096
-"""How many distinct action masks a core keeps as arrays to copy."""
+__all__ = ["AECCore", "engine_bid", "set_mask"]
 
 
-def legal_key(ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...]) -> object:
-    """The ids of ``actions`` as a dictionary key: a bit set (bit ``k`` set when id ``k`` is
-    among them) when every id is below 60, else three bit sets of 60 ids each (ints that
-    small stay cheap to build); None if one of them is found neither by identity (``ids``:
-    ``id(action)`` to its id, for actions kept alive by their codec, so that no other live
-    object can have the same ``id``) nor, for a bid, by amount (``bid_ids``)."""
-    low = mid = high = 0
+def set_mask(
+    ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...], mask: Vector
+) -> bool:
+    """Set 1 in ``mask`` (a memoryview of a zeroed int8 array) at the id of each of
+    ``actions``, found by identity (``ids``: ``id(action)`` to its id, for actions kept
+    alive by their codec, so that no other live object can have the same ``id``) or, for
+    a bid, by amount (``bid_ids``); False, with ``mask`` partly set, if one is found
+    neither way."""
     for k in range(len(actions)):
         action = actions[k]
         index = ids.get(id(action), -1)
@@ -46,16 +44,9 @@ def legal_key(ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[objec
             if type(action) is Bid:
                 index = bid_ids.get(action.amount, -1)
             if index < 0:
-                return None
-        if index < 60:
-            low |= 1 << index
-        elif index < 120:
-            mid |= 1 << (index - 60)
-        else:
-            high |= 1 << (index - 120)
-    if mid == 0 and high == 0:
-        return low
-    return (low, mid, high)
+                return False
+        mask[index] = 1
+    return True
 
 
 def engine_bid(state: GameState, bid: Bid) -> Bid:
@@ -66,20 +57,6 @@ def engine_bid(state: GameState, bid: Bid) -> Bid:
         if type(candidate) is Bid and candidate.amount == bid.amount and candidate.seat == bid.seat:
             return candidate
     return bid
-
-
-def flags_of(
-    ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...], size: int
-) -> bytes:
-    """``size`` bytes, 1 at the ids of ``actions`` (each found as :func:`legal_key` finds it)."""
-    flags = bytearray(size)
-    for k in range(len(actions)):
-        action = actions[k]
-        index = ids.get(id(action), -1)
-        if index < 0 and type(action) is Bid:
-            index = bid_ids[action.amount]
-        flags[index] = 1
-    return bytes(flags)
 
 
 class AECCore:
@@ -96,7 +73,7 @@ class AECCore:
         bid_ids: dict[int, int],
         writer: StepWriter,
         vectors: list[Any],
-        make_mask: Any,
+        new_mask: Any,
         state: GameState,
         own_observe: bool,
     ) -> None:
@@ -114,11 +91,8 @@ class AECCore:
         # The writer sets entries one at a time through a float32 memoryview of each vector.
         self.entries: list[Vector] = [vector.data for vector in vectors]
         self.written = [Written(seat) for seat in range(len(agents))]
-        self.make_mask = make_mask
-        """``bytes -> array``: the bytes as an int8 array (``numpy.frombuffer``)."""
-        self.size = len(moves[0])
-        """How many action ids there are."""
-        self.masks: dict[object, Any] = {}
+        self.new_mask = new_mask
+        """``() -> array``: a new zeroed int8 array of one entry per action id."""
         self.state = state
         self.finished: Any = None
         """Once an episode ends: the finished hand (a ``PastHand``), whose views the
@@ -138,31 +112,18 @@ class AECCore:
         state = self.state
         # The agent's vector is brought from its last observation to this one, changing only
         # the entries that differ (StepWriter), then copied out.
+        mask = self.new_mask()
         if finished is None:
             self._update(seat, state)
-            key: object = 0
-            actions: tuple[object, ...] = ()
-            if state.to_act == seat:
-                actions = legal_actions(state)
-                key = legal_key(self.ids, self.bid_ids, actions)
+            # A new mask each time, its legal ids set through a memoryview: cheaper than
+            # keeping one array per distinct mask (there are thousands) to copy out.
+            if state.to_act == seat and not set_mask(
+                self.ids, self.bid_ids, legal_actions(state), mask.data
+            ):  # an action the tables do not know: the codec's slow way
+                mask = self.env._slow_mask(state)
         else:
             self._update(seat, finished.view(seat))
-            key = 0
-            actions = ()
-        # One array per distinct mask, copied out (cheaper than building one each time).
-        mask = self.masks.get(key)
-        if mask is None:
-            if key is None:  # an action the tables do not know: the codec's slow way
-                return {
-                    "observation": self.vectors[seat].copy(),
-                    "action_mask": self.env._slow_mask(state),
-                }
-            if len(self.masks) >= _MASKS_KEPT:
-                self.masks.clear()
-            mask = self.masks[key] = self.make_mask(
-                flags_of(self.ids, self.bid_ids, actions, self.size)
-            )
-        return {"observation": self.vectors[seat].copy(), "action_mask": mask.copy()}
+        return {"observation": self.vectors[seat].copy(), "action_mask": mask}
 
     def _update(self, seat: int, source: GameState | PlayerView) -> None:
         written = self.written[seat]

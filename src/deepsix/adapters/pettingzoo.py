@@ -173,7 +173,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             bid_ids=bid_ids,
             writer=self.layout.writer,
             vectors=[np.zeros(self.layout.size, dtype=np.float32) for _ in AGENTS],
-            make_mask=functools.partial(np.frombuffer, dtype=np.int8),
+            new_mask=functools.partial(np.zeros, self.codec.num_actions, dtype=np.int8),
             state=new_game(config.rules, config.dealer),
             own_observe=type(self).observe is raw_env.observe,
         )
