@@ -30,6 +30,7 @@ from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
 from deepsix.search._core import Engine
 from deepsix.search.solver import _Solver
+from deepsix.tricks import legal_plays
 from tests.search.endgames import endgame, minimax
 from tests.support.strategies import examples, rules_variants
 
@@ -236,6 +237,28 @@ def test_the_key_after_a_trick_equals_the_key_computed_afresh(
         seat = (seat + 1) & 3
         seed //= 3
     assert engine.after(code) == engine.key()
+
+
+@settings(max_examples=examples(ci=200, deep=3000))
+@given(
+    play_over=st.sampled_from(PlayOver),
+    sunk=st.integers(0, 3),
+    trick=st.lists(st.integers(0, 27), min_size=0, max_size=3),
+    hand=st.lists(st.integers(0, 27), min_size=1, max_size=10),
+)
+def test_the_legal_cards_are_the_rules_legal_plays(
+    play_over: PlayOver, sunk: int, trick: list[int], hand: list[int]
+) -> None:
+    """The engine's legal cards, cached by the trick's floor and the led suit's cards
+    (``Engine.legal``), are :func:`deepsix.tricks.legal_plays` of the hand and trick."""
+    packed = pack([CARDS[card] for index, card in enumerate(hand) if hand[:index].count(card) < 2])
+    engine = Engine(sunk, play_over)
+    engine.load([packed, 0, 0, 0])
+    code = 0
+    for played, card in enumerate(trick):
+        code |= (card + 1) << (5 * played)
+    expected = legal_plays(packed, [CARDS[card] for card in trick], sunk, play_over)
+    assert engine.legal(0, code) == tuple(int(card) for card in expected)
 
 
 def test_touching_cards_of_one_player_share_a_key() -> None:

@@ -7,9 +7,9 @@ plain Python and compiled with mypyc: every local is an ``int``, a
 hands (:mod:`deepsix.hands`) that the search changes in place and puts back.
 
 A trick in progress is an integer *code*: card + 1 in five bits per card,
-in play order, so that the legal windows of the follow and play-over rules
-(:func:`deepsix.tricks.play_window`) and the trick winners
-(:func:`deepsix.tricks.winning_position`) can be cached by it.  The rules
+in play order, so that the floors of the follow and play-over rules' windows
+(:func:`deepsix.tricks.play_window`, see :meth:`Engine.floor`) and the trick
+winners (:func:`deepsix.tricks.winning_position`) can be cached by it.  The rules
 are never re-implemented here: every window and winner comes from those
 two functions, once per distinct trick.
 
@@ -74,6 +74,16 @@ _WINNERS: Final[dict[int, bytearray]] = {}
 winning that trick so far, 0 while not yet asked; shared by every engine, since a trick's
 winner depends on its cards and the sunk suit only.  An array, not a dict: compiled,
 indexing it costs neither a boxed key nor a hash."""
+
+
+_FLOORS: Final[dict[tuple[int, PlayOver], bytearray]] = {}
+"""Sunk suit and play-over rule -> trick code -> 1 + its floor (:meth:`Engine.floor`)."""
+_ABOVE: Final[tuple[int, ...]] = tuple(
+    sum(3 << (2 * higher) for higher in range(rank, 7)) for rank in range(7)
+)
+"""``_ABOVE[rank]``: the bits of a suit's 14-bit block from ``rank`` up."""
+_FOLLOWING: Final[list[tuple[int, ...] | None]] = [None] * (4 << 14)
+"""Led suit and a block of it (``suit << 14 | block``) -> its distinct cards, low to high."""
 
 
 class Budget(Exception):  # a signal inside the search, never seen by users
@@ -148,8 +158,12 @@ class Engine:
             winners = _WINNERS[sunk] = bytearray(1 << 20)
         self.winners = winners
         """Trick code -> 1 + the position winning it so far (see ``_WINNERS``)."""
-        self.windows: dict[int, tuple[int, ...]] = {}
-        """Trick code and the mover's block of the led suit -> the legal cards."""
+        floors = _FLOORS.get((sunk, play_over))
+        if floors is None:
+            floors = _FLOORS[sunk, play_over] = bytearray(1 << 15)
+        self.floors = floors
+        """Trick code (one to three cards) -> 1 + the rank a follower must play from if it
+        can (:meth:`floor`), 0 while not yet asked (shared like ``_WINNERS``)."""
         self.free: dict[int, tuple[int, ...]] = {}
         """Packed hand -> its distinct cards."""
         self.killers: list[int] = [-1] * _KILLER_SLOTS
@@ -214,7 +228,13 @@ class Engine:
         return found
 
     def legal(self, seat: int, code: int) -> tuple[int, ...]:
-        """The distinct cards ``seat`` may play to the trick coded ``code``."""
+        """The distinct cards ``seat`` may play to the trick coded ``code``.
+
+        Following suit, the play-over rule's window is a threshold: the cards of
+        the led suit from the trick's *floor* up if the hand holds one, else all
+        of them (:func:`deepsix.tricks.play_window`).  So the floor is cached by the
+        trick alone (:meth:`floor`) and the cards by the suit's block.
+        """
         hand = self.hand(seat)
         if not code:
             return self.every(hand)
@@ -222,16 +242,40 @@ class Engine:
         block = (hand >> (14 * led)) & SUIT_MASK
         if not block:
             return self.every(hand)
-        key = code << 14 | block
-        found = self.windows.get(key)
+        return self.following(led, block, code)
+
+    def following(self, led: int, block: int, code: int) -> tuple[int, ...]:
+        """The cards of the led suit's block ``block`` that may be played to the trick
+        coded ``code``, low to high (``block`` not empty)."""
+        rank = self.floors[code] - 1
+        if rank < 0:
+            rank = self.floor(code)
+        above = block & _ABOVE[rank]
+        if above:
+            block = above
+        index = led << 14 | block
+        found = _FOLLOWING[index]
         if found is None:
-            window = play_window(hand, _cards(code), self.sunk, self.play_over)
-            lowest = 0 if window is None else window[1]  # None only for an empty led suit
-            found = tuple(int(card) for card in suit_cards(led, block) if card >= lowest)
-            self.windows[key] = found
+            found = tuple(int(card) for card in suit_cards(led, block))
+            _FOLLOWING[index] = found
         return found
 
-    def classes(self, seat: int, code: int, tbits: int) -> tuple[int, ...]:  # noqa: PLR0912  # merging inlined
+    def floor(self, code: int) -> int:
+        """The rank (0 to 6) from which a hand following the trick coded ``code`` must play,
+        if it holds such a card (cached in :attr:`floors`).
+
+        Asked of :func:`deepsix.tricks.play_window` for a hand holding every card of the
+        led suit: its window starts at the floor (or at the suit's lowest card, when
+        every card may be played).
+        """
+        led = ((code & 31) - 1) // 7
+        every = sum(_BIT[card] for card in range(7 * led, 7 * led + 7))  # one copy of each
+        window = play_window(every, _cards(code), self.sunk, self.play_over)
+        rank = 0 if window is None else window[1] % 7  # None only for an empty led suit
+        self.floors[code] = rank + 1
+        return rank
+
+    def classes(self, seat: int, code: int, tbits: int) -> tuple[int, ...]:  # merging inlined
         """``seat``'s legal cards, one per class of interchangeable cards (low to high).
 
         Two pointless cards of one suit are interchangeable when no card
@@ -242,11 +286,10 @@ class Engine:
         hand = self.hand(seat)
         found: tuple[int, ...] | None = None
         if code:
-            block = (hand >> (14 * (((code & 31) - 1) // 7))) & SUIT_MASK
+            led = ((code & 31) - 1) // 7
+            block = (hand >> (14 * led)) & SUIT_MASK
             if block:
-                found = self.windows.get(code << 14 | block)
-                if found is None:
-                    found = self.legal(seat, code)
+                found = self.following(led, block, code)
         if found is None:
             found = self.free.get(hand)
             if found is None:
