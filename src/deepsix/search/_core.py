@@ -69,15 +69,21 @@ _SMALL_KEYS: Final = (1 << 62) - 1
 unboxed: compared with ``1 << 62`` itself, every key would take the slow, boxed path)."""
 _DEEPEN: Final = 7
 """From this many tricks left :meth:`Engine.exact` guesses by :meth:`Engine.deepened`."""
-_WINNERS: Final[dict[int, bytearray]] = {}
-"""Sunk suit -> trick code (at most four cards of five bits) -> 1 + the position (0 to 3)
-winning that trick so far, 0 while not yet asked; shared by every engine, since a trick's
-winner depends on its cards and the sunk suit only.  An array, not a dict: compiled,
-indexing it costs neither a boxed key nor a hash."""
+_UNASKED: Final[list[int]] = [0] * 32
+"""The winners of the tricks after a three-card prefix nobody asked about yet (never written)."""
+_WINNERS: Final[dict[int, list[list[int]]]] = {}
+"""Sunk suit -> trick code's first three cards (``code & 32767``) -> its fourth card + 1 (0 for
+a trick of fewer cards: ``code >> 15``) -> 1 + the position (0 to 3) winning that trick so far,
+0 while not yet asked; shared by every engine, since a trick's winner depends on its cards and
+the sunk suit only.  Lists, not a dict or a byte array: compiled, indexing a list of ints costs
+neither a boxed key nor a hash, and split by the prefix the lists hold only the prefixes
+searched (a list of all 2**20 codes costs the garbage collector's traversals more)."""
 
 
-_FLOORS: Final[dict[tuple[int, PlayOver], bytearray]] = {}
-"""Sunk suit and play-over rule -> trick code -> 1 + its floor (:meth:`Engine.floor`)."""
+_FLOORS: Final[dict[tuple[int, PlayOver], list[int]]] = {}
+"""Sunk suit and play-over rule -> trick code -> 1 + its floor (:meth:`Engine.floor`).  A
+list, not a byte array: compiled, indexing a list of ints is native, while a byte array's
+subscript boxes the index (and the list is small, 32,768 entries, for the collector)."""
 _ABOVE: Final[tuple[int, ...]] = tuple(
     sum(3 << (2 * higher) for higher in range(rank, 7)) for rank in range(7)
 )
@@ -155,12 +161,12 @@ class Engine:
         """Exact values of positions with two tricks left (hands and leader)."""
         winners = _WINNERS.get(sunk)
         if winners is None:
-            winners = _WINNERS[sunk] = bytearray(1 << 20)
+            winners = _WINNERS[sunk] = [_UNASKED] * (1 << 15)
         self.winners = winners
         """Trick code -> 1 + the position winning it so far (see ``_WINNERS``)."""
         floors = _FLOORS.get((sunk, play_over))
         if floors is None:
-            floors = _FLOORS[sunk, play_over] = bytearray(1 << 15)
+            floors = _FLOORS[sunk, play_over] = [0] * (1 << 15)
         self.floors = floors
         """Trick code (one to three cards) -> 1 + the rank a follower must play from if it
         can (:meth:`floor`), 0 while not yet asked (shared like ``_WINNERS``)."""
@@ -213,10 +219,13 @@ class Engine:
 
     def winner(self, code: int) -> int:
         """The position (0 to 3, in play order) winning the trick coded ``code`` so far."""
-        position = self.winners[code] - 1
+        position = self.winners[code & 32767][code >> 15] - 1
         if position < 0:
             position = winning_position(_cards(code), self.sunk)
-            self.winners[code] = position + 1
+            known = self.winners[code & 32767]
+            if known is _UNASKED:
+                known = self.winners[code & 32767] = [0] * 32
+            known[code >> 15] = position + 1
         return position
 
     def every(self, hand: int) -> tuple[int, ...]:
@@ -585,7 +594,7 @@ class Engine:
                         c3 = q3 if i3 else p3
                         r3 = (y3 if c3 == x3 and y3 >= 0 else x3) + 1
                         full = code2 | (c3 + 1) << 15
-                        position = winners[full] - 1
+                        position = winners[full & 32767][full >> 15] - 1
                         if position < 0:
                             position = self.winner(full)
                         points = _POINTS[c0] + _POINTS[c1] + _POINTS[c2] + _POINTS[c3]
@@ -598,7 +607,7 @@ class Engine:
                         else:
                             last = r3 | r0 << 5 | r1 << 10 | r2 << 15
                         won = leader + position
-                        ends = winners[last] - 1
+                        ends = winners[last & 32767][last >> 15] - 1
                         if ends < 0:
                             ends = self.winner(last)
                         final = won + ends
@@ -785,7 +794,7 @@ class Engine:
             winners = self.winners
             for card in moves:
                 full = code | (card + 1) << shift
-                position = winners[full] - 1
+                position = winners[full & 32767][full >> 15] - 1
                 if position < 0:
                     position = self.winner(full)
                 mine = (leader + position) & 1 == team
@@ -823,7 +832,7 @@ class Engine:
         if len(found) == 1:  # one card (or class): no order to find
             card = found[0]
             full = code | (card + 1) << 15
-            position = winners[full] - 1
+            position = winners[full & 32767][full >> 15] - 1
             if position < 0:
                 position = self.winner(full)
             value = self.settle(
@@ -837,7 +846,7 @@ class Engine:
         options: list[int] = []
         for card in found:
             full = code | (card + 1) << 15
-            position = winners[full] - 1
+            position = winners[full & 32767][full >> 15] - 1
             if position < 0:
                 position = self.winner(full)
             winner = (leader + position) & 3
