@@ -39,8 +39,12 @@ INF: Final = 1 << 30
 _BONUS: Final = int(LAST_TRICK_BONUS)
 _POINTS: Final[tuple[int, ...]] = tuple(int(points) for points in CARD_POINTS)
 _BIT: Final[tuple[int, ...]] = tuple(int(bit) for bit in BIT)
-_PLAIN: Final[tuple[bool, ...]] = tuple(card % 7 >= 2 for card in range(28))
-"""Whether a card carries no points (ranks 4 to 8): only such cards are ever merged."""
+_GROUP: Final[tuple[int, ...]] = tuple(
+    28 + card // 7 if card % 7 >= 2 else card for card in range(28)
+)
+"""28 + the suit of a card without points (ranks 4 to 8: only such cards are ever merged),
+the card itself for one with points: two distinct cards share a number exactly when both
+are pointless cards of one suit."""
 _SPAN: Final[tuple[int, ...]] = tuple(
     sum(3 * BIT[k] for k in range(low, high + 1)) for low in range(28) for high in range(28)
 )
@@ -230,10 +234,10 @@ class Engine:
 
     def every(self, hand: int) -> tuple[int, ...]:
         """The distinct cards of a packed hand."""
-        found = self.free.get(hand)
+        found = self.free.get(_spread(hand))
         if found is None:
             found = tuple(int(card) for card in distinct_cards(hand))
-            self.free[hand] = found
+            self.free[_spread(hand)] = found
         return found
 
     def legal(self, seat: int, code: int) -> tuple[int, ...]:
@@ -300,30 +304,30 @@ class Engine:
             if block:
                 found = self.following(led, block, code)
         if found is None:
-            found = self.free.get(hand)
+            found = self.free.get(_spread(hand))
             if found is None:
                 found = self.every(hand)
         if len(found) < 2 or not self.merge:
             return found
         others = -1  # the other hands and the trick, packed: found when first needed
         previous = found[0]
+        group = _GROUP[previous]
         kept: list[int] | None = None  # built at the first card merged
         for index in range(1, len(found)):
             card = found[index]
-            if _PLAIN[card] and _PLAIN[previous] and card // 7 == previous // 7:
+            mine = _GROUP[card]
+            if mine == group:  # two pointless cards of one suit
                 if others < 0:
                     others = self.hand((seat + 1) & 3) | self.hand((seat + 2) & 3)
                     others |= self.hand((seat + 3) & 3) | tbits
-                mergeable = not others & _SPAN[28 * previous + card]
-            else:
-                mergeable = False
-            if mergeable:
-                if kept is None:
-                    kept = list(found[:index])
-                continue  # interchangeable with the previous card kept
+                if not others & _SPAN[28 * previous + card]:
+                    if kept is None:
+                        kept = list(found[:index])
+                    continue  # interchangeable with the previous card kept
             if kept is not None:
                 kept.append(card)
             previous = card
+            group = mine
         return found if kept is None else tuple(kept)
 
     # -- table keys ------------------------------------------------------------------
@@ -344,14 +348,15 @@ class Engine:
             | ((self.h2 >> shift) & SUIT_MASK) << 28
             | ((self.h3 >> shift) & SUIT_MASK) << 42
         )
-        found = self.squeezed.get(whole)
+        spread = _spread(whole)
+        found = self.squeezed.get(spread)
         if found is None:
             form = _squeeze(whole, self.runs) if self.squeeze else whole
             found = self.forms.get(form)
             if found is None:
                 found = len(self.forms)
                 self.forms[form] = found
-            self.squeezed[whole] = found
+            self.squeezed[spread] = found
         return found
 
     def key(self) -> int:
@@ -514,6 +519,7 @@ class Engine:
             return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
         shape = self.after(code)
         key = shape | leader
+        key = _spread(key)
         entry = self.table.get(key)
         if entry is None:
             low = 0
@@ -557,6 +563,7 @@ class Engine:
         key = key << 13 | _pair_key(self.h1)
         key = key << 13 | _pair_key(self.h2)
         key = key << 13 | _pair_key(self.h3)
+        key = _spread(key)
         known = self.endgame.get(key)
         if known is not None:
             return known
@@ -930,6 +937,16 @@ def _promote(moves: list[int], card: int, place: int) -> bool:
                 moves.insert(place, moves.pop(index))
             return True
     return False
+
+
+def _spread(key: int) -> int:
+    """A one-to-one mix of a dictionary key's bits, so that its low bits (where a dict
+    starts looking) depend on all its fields, not on the lowest field alone.
+
+    Each output bit is the key's bit plus bits above it (a unitriangular map over GF(2)),
+    so different keys stay different and a key below ``2**62`` stays there (unboxed).
+    """
+    return key ^ (key >> 21)
 
 
 def _pair_key(hand: int) -> int:
