@@ -821,7 +821,7 @@ class Engine:
             scored[index] = scored[index] & 31
         return scored
 
-    def last(  # noqa: PLR0913, PLR0917  # the hot loop, inlined
+    def last(  # noqa: PLR0912, PLR0913, PLR0917  # the hot loop, inlined
         self,
         seat: int,
         leader: int,
@@ -835,37 +835,32 @@ class Engine:
     ) -> int:
         """The trick's last card: each card's trick is decided, the rest is searched."""
         found = self.classes(seat, code, tbits)
-        winners = self.winners
-        if len(found) == 1:  # one card (or class): no order to find
+        team = seat & 1
+        first = self.option(found[0], leader, team, code)
+        count = len(found)
+        if count == 1:  # one card (or class): no order to find
             card = found[0]
-            full = code | (card + 1) << 15
-            position = winners[full & 32767][full >> 15] - 1
-            if position < 0:
-                position = self.winner(full)
-            value = self.settle(
-                seat, card, (leader + position) & 3, alpha, beta, left, tricks_left, code, taken
-            )
+            value = self.settle(seat, card, first & 3, alpha, beta, left, tricks_left, code, taken)
             self.best = card
             return value
         minimising = not seat & 1
-        team = seat & 1
-        # (score * 32 + card) * 4 + winner: sorts by score, then card (scores biased as in order)
-        options: list[int] = []
-        for card in found:
-            full = code | (card + 1) << 15
-            position = winners[full & 32767][full >> 15] - 1
-            if position < 0:
-                position = self.winner(full)
-            winner = (leader + position) & 3
-            points = _POINTS[card]
-            # the mover's side takes the trick: add little; else shed points
-            rank = card % 7
-            score = 128 + 4 * points - rank if winner & 1 == team else 128 - 4 * points - rank
-            options.append((score * 32 + card) * 4 + winner)
-        options.sort()
+        # Two cards (the usual case) are put in order without a list: an int in a list is
+        # boxed, and the list sorted; more are sorted in a list.
+        second = self.option(found[1], leader, team, code)
+        options: list[int] | None = None
+        if count == 2:
+            if second < first:
+                first, second = second, first
+        else:
+            options = [first, second]
+            for index in range(2, count):
+                options.append(self.option(found[index], leader, team, code))
+            options.sort()
+            first = options[0]
         best = INF if minimising else -INF
-        best_card = (options[0] >> 2) & 31
-        for option in options:
+        best_card = (first >> 2) & 31
+        for step in range(count):
+            option = (second if step else first) if options is None else options[step]
             card = (option >> 2) & 31
             value = self.settle(seat, card, option & 3, alpha, beta, left, tricks_left, code, taken)
             if minimising:
@@ -885,6 +880,22 @@ class Engine:
                         break
         self.best = best_card
         return best
+
+    def option(self, card: int, leader: int, team: int, code: int) -> int:
+        """The last card ``card`` of the trick coded ``code`` as ``(score * 32 + card) * 4 +
+        winner``: options sort by score, then card (scores biased as in :meth:`order`).
+
+        The mover's side (``team``) takes the trick: add little; else shed points.
+        """
+        full = code | (card + 1) << 15
+        position = self.winners[full & 32767][full >> 15] - 1
+        if position < 0:
+            position = self.winner(full)
+        winner = (leader + position) & 3
+        points = _POINTS[card]
+        rank = card % 7
+        score = 128 + 4 * points - rank if winner & 1 == team else 128 - 4 * points - rank
+        return (score * 32 + card) * 4 + winner
 
     def settle(  # noqa: PLR0913, PLR0917  # the position, spelled out
         self,
@@ -941,7 +952,7 @@ def _promote(moves: list[int], card: int, place: int) -> bool:
 
 def _spread(key: int) -> int:
     """A one-to-one mix of a dictionary key's bits, so that its low bits (where a dict
-    starts looking) depend on all its fields, not on the lowest field alone.
+    starts looking) depend on more than its lowest field.
 
     Each output bit is the key's bit plus bits above it (a unitriangular map over GF(2)),
     so different keys stay different and a key below ``2**62`` stays there (unboxed).
