@@ -782,24 +782,28 @@ class Engine:
         """
         # score * 32 + card: sorts by score, then card.  Scores are biased to stay positive:
         # compiled, a product with a negative operand leaves mypyc's fast path for a boxed one.
+        # Two moves (the usual case) are compared without the list: an int in a list is boxed.
+        count = len(moves)
+        if count < 2:
+            return list(moves)
         scored: list[int] = []
-        if not played:
-            sunk = self.sunk
-            opponents = self.hand((seat + 1) & 3) | self.hand((seat + 3) & 3)
-            for card in moves:
+        k0 = k1 = -1
+        sunk = self.sunk
+        opponents = self.hand((seat + 1) & 3) | self.hand((seat + 3) & 3) if not played else 0
+        team = seat & 1
+        led = ((code & 31) - 1) // 7
+        shift = 5 * played
+        winners = self.winners
+        for card in moves:
+            if not played:
                 if card // 7 == sunk:
                     group = 100
                 elif opponents & _UPWARD[card]:
                     group = 0
                 else:
                     group = 200
-                scored.append((group + 64 - 2 * _POINTS[card] + card % 7) * 32 + card)
-        else:
-            team = seat & 1
-            led = ((code & 31) - 1) // 7
-            shift = 5 * played
-            winners = self.winners
-            for card in moves:
+                key = (group + 64 - 2 * _POINTS[card] + card % 7) * 32 + card
+            else:
                 full = code | (card + 1) << shift
                 position = winners[full & 32767][full >> 15] - 1
                 if position < 0:
@@ -815,7 +819,15 @@ class Engine:
                     score = 128 + 4 * points - rank
                 else:
                     score = 128 - 4 * points - rank
-                scored.append(score * 32 + card)
+                key = score * 32 + card
+            if count > 2:
+                scored.append(key)
+            elif k0 < 0:
+                k0 = key
+            else:
+                k1 = key
+        if count == 2:
+            return [moves[0], moves[1]] if k0 < k1 else [moves[1], moves[0]]
         scored.sort()
         for index in range(len(scored)):
             scored[index] = scored[index] & 31
