@@ -50,6 +50,7 @@ CANDIDATES: Final = (
     "deepsix.adapters._encoder",
     "deepsix.adapters._stepwise",
     "deepsix.adapters._masks",
+    "deepsix.adapters._aec",
 )
 """The modules the compiled build compiles (``pyproject.toml`` lists the same files)."""
 
