@@ -437,19 +437,9 @@ class Engine:
         put back.
         """
         saved = (self.h0, self.h1, self.h2, self.h3)
-        tbits = _trick_bits(code)
-        taken = _trick_points(code)
         try:
-            while True:
-                played = (seat - leader) & 3
-                card = self.first(seat, leader, played, code, tbits)
-                self.add(seat, -_BIT[card])
-                code |= (card + 1) << (5 * played)
-                tbits |= _BIT[card]
-                taken += _POINTS[card]
-                if played == 3:
-                    break
-                seat = (seat + 1) & 3
+            code = self.play_out_trick(seat, leader, code)
+            taken = _trick_points(code)
             winner = (leader + self.winner(code)) & 3
             ns = 0 if winner & 1 else taken
             return ns + self.exact(winner, winner, left - taken, tricks_left - 1, 0, -1)
@@ -460,6 +450,20 @@ class Engine:
         """The card :meth:`order` tries first for ``seat`` (the play-outs' choice)."""
         return self.order(list(self.classes(seat, code, tbits)), seat, leader, played, code)[0]
 
+    def play_out_trick(self, seat: int, leader: int, code: int) -> int:
+        """The current trick (``seat`` to play) completed by the cards :meth:`order` tries
+        first, each taken from its player's hand: the completed trick's code."""
+        tbits = _trick_bits(code)
+        while True:
+            played = (seat - leader) & 3
+            card = self.first(seat, leader, played, code, tbits)
+            self.add(seat, -_BIT[card])
+            code |= (card + 1) << (5 * played)
+            if played == 3:
+                return code
+            tbits |= _BIT[card]
+            seat = (seat + 1) & 3
+
     def playout(self, seat: int, leader: int, tricks_left: int, code: int) -> int:
         """North-South's points if every player plays the card :meth:`order` tries first.
 
@@ -469,27 +473,17 @@ class Engine:
         quarter fewer nodes than starting at 0.  The hands are put back.
         """
         saved = (self.h0, self.h1, self.h2, self.h3)
-        tbits = _trick_bits(code)
-        taken = _trick_points(code)
         ns = 0
         while True:
-            played = (seat - leader) & 3
-            card = self.first(seat, leader, played, code, tbits)
-            self.add(seat, -_BIT[card])
-            code |= (card + 1) << (5 * played)
-            tbits |= _BIT[card]
-            taken += _POINTS[card]
-            if played < 3:
-                seat = (seat + 1) & 3
-                continue
+            code = self.play_out_trick(seat, leader, code)
             winner = (leader + self.winner(code)) & 3
             tricks_left -= 1
             if not winner & 1:
-                ns += taken + (0 if tricks_left else _BONUS)
+                ns += _trick_points(code) + (0 if tricks_left else _BONUS)
             if not tricks_left:
                 break
             leader = seat = winner
-            code = tbits = taken = 0
+            code = 0
         self.h0, self.h1, self.h2, self.h3 = saved
         return ns
 
