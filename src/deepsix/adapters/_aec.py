@@ -24,29 +24,10 @@ from deepsix.errors import InvalidStateError, ParseError
 from deepsix.state import GameState
 from deepsix.views import PlayerView
 
+from ._masks import set_legal
 from ._stepwise import StepWriter, Vector, Written
 
-__all__ = ["AECCore", "engine_bid", "set_mask"]
-
-
-def set_mask(
-    ids: dict[int, int], bid_ids: dict[int, int], actions: tuple[object, ...], mask: Vector
-) -> bool:
-    """Set 1 in ``mask`` (a memoryview of a zeroed int8 array) at the id of each of
-    ``actions``, found by identity (``ids``: ``id(action)`` to its id, for actions kept
-    alive by their codec, so that no other live object can have the same ``id``) or, for
-    a bid, by amount (``bid_ids``); False, with ``mask`` partly set, if one is found
-    neither way."""
-    for k in range(len(actions)):
-        action = actions[k]
-        index = ids.get(id(action), -1)
-        if index < 0:
-            if type(action) is Bid:
-                index = bid_ids.get(action.amount, -1)
-            if index < 0:
-                return False
-        mask[index] = 1
-    return True
+__all__ = ["AECCore", "engine_bid"]
 
 
 def engine_bid(state: GameState, bid: Bid) -> Bid:
@@ -69,7 +50,7 @@ class AECCore:
         *,
         agents: tuple[str, ...],
         moves: tuple[tuple[Action, ...], ...],
-        ids: dict[int, int],
+        by_identity: dict[int, tuple[Action, int]],
         bid_ids: dict[int, int],
         writer: StepWriter,
         vectors: list[Any],
@@ -81,9 +62,8 @@ class AECCore:
         self.agents = agents
         self.seats = {agent: seat for seat, agent in enumerate(agents)}
         self.moves = moves
-        """Per seat and id, the action (the codec's interned objects: they keep ``ids``
-        valid)."""
-        self.ids = ids
+        """Per seat and id, the action (the codec's interned objects)."""
+        self.by_identity = by_identity
         self.bid_ids = bid_ids
         self.writer = writer
         self.vectors = vectors
@@ -117,8 +97,8 @@ class AECCore:
             self._update(seat, state)
             # A new mask each time, its legal ids set through a memoryview: cheaper than
             # keeping one array per distinct mask (there are thousands) to copy out.
-            if state.to_act == seat and not set_mask(
-                self.ids, self.bid_ids, legal_actions(state), mask.data
+            if state.to_act == seat and not set_legal(
+                self.by_identity, self.bid_ids, legal_actions(state), mask.data
             ):  # an action the tables do not know: the codec's slow way
                 mask = self.env._slow_mask(state)
         else:

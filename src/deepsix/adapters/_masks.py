@@ -10,11 +10,19 @@ Plain typed Python, compiled in the compiled build.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from deepsix.actions import Action, Bid
 from deepsix.engine import legal_actions
 from deepsix.state import GameState
 
-__all__ = ["id_of", "known_ids", "legal_mask", "mask_bytes"]
+__all__ = ["Flags", "id_of", "known_ids", "legal_mask", "mask_bytes", "set_legal"]
+
+
+class Flags(Protocol):
+    """Bytes that entries can be set in: a bytearray, a memoryview of an int8 array..."""
+
+    def __setitem__(self, index: int, value: int, /) -> None: ...
 
 
 def id_of(
@@ -67,10 +75,20 @@ def legal_mask(
     flags = bytearray(size)
     if state.to_act is None:
         return flags
-    actions: tuple[Action, ...] = legal_actions(state)
+    return flags if set_legal(by_identity, bid_ids, legal_actions(state), flags) else None
+
+
+def set_legal(
+    by_identity: dict[int, tuple[Action, int]],
+    bid_ids: dict[int, int],
+    actions: tuple[Action, ...],
+    flags: Flags,
+) -> bool:
+    """Set 1 in ``flags`` (zeroed) at the id of each of ``actions``; False, with ``flags``
+    partly set, if :func:`id_of` finds one of them neither way."""
     for k in range(len(actions)):  # by index: the engine's tuple subclass, read as a tuple
         index = id_of(by_identity, bid_ids, actions[k])
         if index < 0:
-            return None
+            return False
         flags[index] = 1
-    return flags
+    return True

@@ -179,6 +179,12 @@ class ActionCodec:
             ids = sorted(self.encode(action) for action in actions)
         return ids
 
+    @property
+    def lookup_tables(self) -> tuple[dict[int, tuple[Action, int]], dict[int, int]]:
+        """The tables :mod:`deepsix.adapters._masks` finds ids in: ``id(action)`` to the
+        interned action and its id, and a bid's amount to its id (read-only)."""
+        return self._by_identity, self._bid_ids
+
     def legal_mask(self, state: GameState) -> bytearray:
         """:attr:`num_actions` bytes, 1 at the ids of :meth:`legal_ids` and 0 elsewhere."""
         size = BID_BASE + len(self.bid_amounts)

@@ -68,7 +68,6 @@ from deepsix.state import GameState
 
 from ._aec import AECCore
 from ._position import PastHand
-from .actions import BID_BASE
 from .config import GameConfig
 from .observations import OBSERVATION_NAMES, ObservationLayout
 from .text import state_text
@@ -159,17 +158,15 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
             for seat in range(4)
         )
-        # The engine hands out interned actions: their ids by identity (the tables above keep
-        # them alive), and bids, which it makes anew, by amount.
-        ids = {id(action): index for table in moves for index, action in enumerate(table)}
-        bid_ids = {amount: BID_BASE + k for k, amount in enumerate(self.codec.bid_amounts)}
+        # The codec's tables find the engine's interned actions by identity, bids by amount.
+        by_identity, bid_ids = self.codec.lookup_tables
         self._rng: random.Random | None = None
         # observe, last and step run in a compiled core (deepsix.adapters._aec).
         self._core = AECCore(
             self,
             agents=AGENTS,
             moves=moves,
-            ids=ids,
+            by_identity=by_identity,
             bid_ids=bid_ids,
             writer=self.layout.writer,
             vectors=[np.zeros(self.layout.size, dtype=np.float32) for _ in AGENTS],
