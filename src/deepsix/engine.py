@@ -208,9 +208,11 @@ def apply(state: object, action: object, *, seat: object = None) -> GameState:
             return _transition(state, candidate, phase)
     if type(action) not in ACTION_TYPES or not has_fields(action):
         raise diagnose(state, action)
-    if not tuple.__contains__(legal, action):
-        raise diagnose(state, action)
-    return _transition(state, legal[legal.index(action)], phase)
+    try:
+        index = legal.index(action)
+    except ValueError:
+        raise diagnose(state, action) from None
+    return _transition(state, legal[index], phase)
 
 
 def _not_a_state(function: str, value: object) -> WrongTypeError:
