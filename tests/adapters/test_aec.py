@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -137,3 +138,75 @@ def test_vectors_after_resets_are_the_reference_encoding(observation: str) -> No
                 seat = Seat(int(other[-1]))
                 assert observed["observation"].tolist() == layout.dense(view(state, seat), seat)
             table.step(rng.choice(np.flatnonzero(found["action_mask"]).tolist()))
+
+
+def test_an_observation_a_user_holds_never_changes() -> None:
+    # Held as the dict, as the arrays, as views, as memoryviews or through a weak reference
+    # that is still alive: what the user can read stays what it was, to the end of the
+    # episode (the environment recycles only what no one else holds).
+    table = adapter.env()
+    table.reset(seed=5)
+    rng = random.Random(5)
+    held: list[tuple[Any, Any, bytes, bytes]] = []  # (holder, reader, vector, mask bytes)
+    weak: list[tuple[Any, bytes]] = []
+    for step, _agent in enumerate(table.agent_iter()):
+        found, _, termination, truncation, _ = table.last()
+        vector, mask = found["observation"], found["action_mask"]
+        kind = step % 5
+        if kind == 0:
+            held.append((found, lambda h: (h["observation"], h["action_mask"]), b"", b""))
+        elif kind == 1:
+            held.append(((vector, mask), lambda h: h, b"", b""))
+        elif kind == 2:
+            held.append(((vector[3:], mask[1:]), lambda h: h, b"", b""))
+        elif kind == 3:
+            held.append(((memoryview(vector), memoryview(mask)), lambda h: h, b"", b""))
+        else:
+            weak.append((weakref.ref(vector), vector.tobytes()))
+        if kind != 4:
+            holder, reader, _, _ = held[-1]
+            vector_then, mask_then = reader(holder)
+            vector_bytes = np.asarray(vector_then).tobytes()
+            held[-1] = (holder, reader, vector_bytes, np.asarray(mask_then).tobytes())
+        action = None
+        if not (termination or truncation):
+            action = rng.choice(np.flatnonzero(mask).tolist())
+        del found, vector, mask
+        table.step(action)
+    assert len(held) > 60
+    for holder, reader, vector_bytes, mask_bytes in held:
+        vector, mask = reader(holder)
+        assert np.asarray(vector).tobytes() == vector_bytes
+        assert np.asarray(mask).tobytes() == mask_bytes
+    for ref, vector_bytes in weak:
+        alive = ref()
+        assert alive is None or alive.tobytes() == vector_bytes
+
+
+def test_a_dropped_observation_is_recycled() -> None:
+    # In both builds: once the user no longer holds an agent's last observation, its arrays
+    # are overwritten with the agent's next one (the same objects), and it still equals the
+    # encoding of the agent's view.
+    table = adapter.env()
+    raw = table.unwrapped
+    table.reset(seed=9)
+    rng = random.Random(9)
+    last_ids: dict[str, tuple[int, int]] = {}
+    recycled = 0
+    for agent in table.agent_iter():
+        found, _, termination, truncation, _ = table.last()
+        ids = (id(found["observation"]), id(found["action_mask"]))
+        recycled += ids == last_ids.get(agent)
+        last_ids[agent] = ids
+        if termination or truncation:
+            table.step(None)
+            continue
+        seat = Seat(int(agent[-1]))
+        state = raw.engine_state
+        assert found["observation"].tolist() == raw.layout.dense(view(state, seat), seat)
+        expected = sorted(raw.codec.encode(action) for action in legal_actions(state))
+        assert np.flatnonzero(found["action_mask"]).tolist() == expected
+        action = rng.choice(expected)
+        del found
+        table.step(action)
+    assert recycled > 50

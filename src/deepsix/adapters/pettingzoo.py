@@ -174,6 +174,11 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             state=new_game(config.rules, config.dealer),
             own_observe=type(self).observe is raw_env.observe,
         )
+        # The loop's calls go straight to the core, without a Python method in between (a
+        # frame each), unless a subclass overrides them.
+        for name in ("observe", "last", "step"):
+            if getattr(type(self), name) is getattr(raw_env, name):
+                self.__dict__[name] = getattr(self._core, name)
         self.agent_selection = AGENTS[0]
         self._clear()
 
