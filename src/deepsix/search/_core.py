@@ -24,7 +24,7 @@ tests can check that none of them changes a value.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, final
 
 from deepsix.cards import CARD_POINTS, CARDS, Card
 from deepsix.hands import BIT, SUIT_MASK, distinct_cards, suit_cards
@@ -53,6 +53,30 @@ _UPWARD: Final[tuple[int, ...]] = tuple(
     _SPAN[28 * card + 7 * (card // 7) + 6] for card in range(28)
 )
 """Both bits of every card of a card's suit from that card up: the cards that beat it."""
+# The ordering's scores (Engine.order, Engine.option), each as ``score * 32 + card`` with
+# the score biased to stay positive (compiled, a product with a negative operand leaves
+# mypyc's fast path for a boxed one):
+_LEAD: Final[tuple[int, ...]] = tuple(
+    (64 - 2 * _POINTS[card] + card % 7) * 32 + card for card in range(28)
+)
+"""A lead: points first, low first (plus 100 * 32 for a sunk card, 200 * 32 for a card no
+opponent can beat)."""
+_WIN_LED: Final[tuple[int, ...]] = tuple(
+    (128 + 8 * _POINTS[card] + card % 7) * 32 + card for card in range(28)
+)
+"""A follower's card of the led suit leaving the trick to its side: cheapest, lowest first."""
+_SECOND: Final[tuple[int, ...]] = tuple(
+    (128 + 8 * _POINTS[card] - card % 7) * 32 + card for card in range(28)
+)
+"""The second seat's other cards: pointless and high first."""
+_KEEP: Final[tuple[int, ...]] = tuple(
+    (128 + 4 * _POINTS[card] - card % 7) * 32 + card for card in range(28)
+)
+"""A later seat's card leaving the trick to its side: add little."""
+_SHED: Final[tuple[int, ...]] = tuple(
+    (128 - 4 * _POINTS[card] - card % 7) * 32 + card for card in range(28)
+)
+"""A later seat's card leaving the trick to the opponents: shed points."""
 _RESIDUES: Final = 67
 """Cards are named by their bits modulo 67: a card's bit is ``2**k`` (one copy) or
 ``2**(k + 1)`` (two) with ``k < 56``, ``2**k % 67`` differs for every ``k < 66`` (2 is
@@ -94,6 +118,80 @@ _ABOVE: Final[tuple[int, ...]] = tuple(
 """``_ABOVE[rank]``: the bits of a suit's 14-bit block from ``rank`` up."""
 _FOLLOWING: Final[list[tuple[int, ...] | None]] = [None] * (4 << 14)
 """Led suit and a block of it (``suit << 14 | block``) -> its distinct cards, low to high."""
+
+
+@final
+class _IntMap:
+    """A map from non-negative ``int`` keys to non-negative ``int`` values: open addressing
+    with linear probing over two lists, kept at most half full.
+
+    It replaces a dict in the search's caches (the table, the two-trick values, the suit
+    forms, the hands' cards).  Compiled, a dict lookup boxes its key (a new ``int``
+    object above 256, freed after), hashes it and compares the found key as an object:
+    about 350 instructions; here the key stays an unboxed ``int`` and a probe reads one
+    list item.  Nothing is ever removed.
+    """
+
+    def __init__(self) -> None:
+        self.mask = 1023
+        """The number of slots minus one (a power of two minus one)."""
+        self.size = 0
+        """Keys held."""
+        self.keys: list[int] = [-1] * 1024
+        """Each slot's key (-1: empty)."""
+        self.values: list[int] = [0] * 1024
+
+    def get(self, key: int) -> int:
+        """The value of ``key``, or -1 if it has none."""
+        keys = self.keys
+        mask = self.mask
+        slot = (((key ^ (key >> 23) ^ (key >> 46)) & 0x1FFFFFFF) * 0x2545F491 >> 16) & mask  # _slot
+        while True:
+            found = keys[slot]
+            if found == key:
+                return self.values[slot]
+            if found < 0:
+                return -1
+            slot = (slot + 1) & mask
+
+    def put(self, key: int, value: int) -> None:
+        """Set the value of ``key``."""
+        keys = self.keys
+        mask = self.mask
+        slot = _slot(key) & mask
+        while True:
+            found = keys[slot]
+            if found == key:
+                self.values[slot] = value
+                return
+            if found < 0:
+                break
+            slot = (slot + 1) & mask
+        keys[slot] = key
+        self.values[slot] = value
+        self.size += 1
+        if 2 * self.size > mask:
+            self.grow()
+
+    def grow(self) -> None:
+        """Double the slots and put every key back."""
+        keys = self.keys
+        values = self.values
+        mask = 2 * self.mask + 1
+        self.mask = mask
+        self.keys = fresh = [-1] * (mask + 1)
+        self.values = kept = [0] * (mask + 1)
+        for index in range(len(keys)):
+            key = keys[index]
+            if key >= 0:
+                slot = _slot(key) & mask
+                while fresh[slot] >= 0:
+                    slot = (slot + 1) & mask
+                fresh[slot] = key
+                kept[slot] = values[index]
+
+    def __len__(self) -> int:
+        return self.size
 
 
 class Budget(Exception):  # a signal inside the search, never seen by users
@@ -154,14 +252,14 @@ class Engine:
         self.h1 = 0
         self.h2 = 0
         self.h3 = 0
-        self.table: dict[int, int] = {}
+        self.table = _IntMap()
         """Trick boundaries: position key -> lower bound, upper bound and best lead, packed
         (``low | high << 10 | (lead + 1) << 20``; values never exceed 250)."""
         self.forms: dict[int, int] = {}
         """One suit's relative-rank form -> its number (see :meth:`suit_key`)."""
-        self.squeezed: dict[int, int] = {}
+        self.squeezed = _IntMap()
         """One suit of the four hands -> the number of its relative-rank form."""
-        self.endgame: dict[int, int] = {}
+        self.endgame = _IntMap()
         """Exact values of positions with two tricks left (hands and leader)."""
         winners = _WINNERS.get(sunk)
         if winners is None:
@@ -174,8 +272,9 @@ class Engine:
         self.floors = floors
         """Trick code (one to three cards) -> 1 + the rank a follower must play from if it
         can (:meth:`floor`), 0 while not yet asked (shared like ``_WINNERS``)."""
-        self.free: dict[int, tuple[int, ...]] = {}
-        """Packed hand -> its distinct cards."""
+        self.free = _IntMap()
+        """Packed hand -> the index of its distinct cards in :attr:`distinct`."""
+        self.distinct: list[tuple[int, ...]] = []
         self.killers: list[int] = [-1] * _KILLER_SLOTS
         self.current = -1
         """:meth:`key` of the hands in the trick being searched: the suits its cards do not
@@ -234,11 +333,12 @@ class Engine:
 
     def every(self, hand: int) -> tuple[int, ...]:
         """The distinct cards of a packed hand."""
-        found = self.free.get(_spread(hand))
-        if found is None:
-            found = tuple(int(card) for card in distinct_cards(hand))
-            self.free[_spread(hand)] = found
-        return found
+        index = self.free.get(hand)
+        if index < 0:
+            index = len(self.distinct)
+            self.distinct.append(tuple(int(card) for card in distinct_cards(hand)))
+            self.free.put(hand, index)
+        return self.distinct[index]
 
     def legal(self, seat: int, code: int) -> tuple[int, ...]:
         """The distinct cards ``seat`` may play to the trick coded ``code``.
@@ -304,9 +404,7 @@ class Engine:
             if block:
                 found = self.following(led, block, code)
         if found is None:
-            found = self.free.get(_spread(hand))
-            if found is None:
-                found = self.every(hand)
+            found = self.every(hand)
         if len(found) < 2 or not self.merge:
             return found
         others = -1  # the other hands and the trick, packed: found when first needed
@@ -348,15 +446,15 @@ class Engine:
             | ((self.h2 >> shift) & SUIT_MASK) << 28
             | ((self.h3 >> shift) & SUIT_MASK) << 42
         )
-        spread = _spread(whole)
-        found = self.squeezed.get(spread)
-        if found is None:
+        found = self.squeezed.get(whole)
+        if found < 0:
             form = _squeeze(whole, self.runs) if self.squeeze else whole
-            found = self.forms.get(form)
-            if found is None:
-                found = len(self.forms)
-                self.forms[form] = found
-            self.squeezed[spread] = found
+            number = self.forms.get(form)
+            if number is None:
+                number = len(self.forms)
+                self.forms[form] = number
+            self.squeezed.put(whole, number)
+            found = number
         return found
 
     def key(self) -> int:
@@ -448,7 +546,7 @@ class Engine:
 
     def first(self, seat: int, leader: int, played: int, code: int, tbits: int) -> int:
         """The card :meth:`order` tries first for ``seat`` (the play-outs' choice)."""
-        return self.order(list(self.classes(seat, code, tbits)), seat, leader, played, code)[0]
+        return self.order(self.classes(seat, code, tbits), seat, leader, played, code, -1)[0]
 
     def play_out_trick(self, seat: int, leader: int, code: int) -> int:
         """The current trick (``seat`` to play) completed by the cards :meth:`order` tries
@@ -513,9 +611,8 @@ class Engine:
             return 0 if (leader + self.winner(code)) & 1 else left + _BONUS
         shape = self.after(code)
         key = shape | leader
-        key = _spread(key)
         entry = self.table.get(key)
-        if entry is None:
+        if entry < 0:
             low = 0
             high = left + _BONUS
             hint = -1
@@ -544,7 +641,7 @@ class Engine:
             low = max(low, value)
         else:
             low = high = value
-        self.table[key] = low | high << 10 | (self.best + 1) << 20
+        self.table.put(key, low | high << 10 | (self.best + 1) << 20)
         return value
 
     def two(self, leader: int, left: int) -> int:  # noqa: PLR0912, PLR0915  # four plies, unrolled
@@ -557,9 +654,8 @@ class Engine:
         key = key << 13 | _pair_key(self.h1)
         key = key << 13 | _pair_key(self.h2)
         key = key << 13 | _pair_key(self.h3)
-        key = _spread(key)
         known = self.endgame.get(key)
-        if known is not None:
+        if known >= 0:
             return known
         self.nodes += 1
         seat1 = (leader + 1) & 3
@@ -644,7 +740,7 @@ class Engine:
                 best0 = min(best0, best1)
             elif best1 > best0:
                 best0 = best1
-        self.endgame[key] = best0
+        self.endgame.put(key, best0)
         return best0
 
     def pair(self, seat: int, low: int, high: int, code: int) -> tuple[int, int]:
@@ -694,26 +790,28 @@ class Engine:
         found = self.classes(seat, code, tbits)
         shift = 5 * played
         count = len(found)
-        moves = list(found) if count > 1 else _SINGLE[found[0]]  # _SINGLE: never changed
         slot = 0
-        # Whether the cards after the first are still to be put in order: the killer is
-        # tried first, and the rest ordered only if it does not cut off (order() scores each
+        # The killer, when the other cards are still to be put in order: it is tried
+        # first, and the rest ordered only if it does not cut off (order() scores each
         # card alone, so the order is the one of ordering all and promoting the killer).
-        unordered = False
-        if count > 1:
-            hinted = hint >= 0 and _promote(moves, hint, 0)
+        unordered = -1
+        if count == 1:
+            moves = _SINGLE[found[0]]  # never changed
+        else:
             killer = -1
             if self.use_killers:  # the killer first (second after the table's card)
                 previous = (code >> (shift - 5)) & 31 if played else 0
                 slot = 64 + 128 * tricks_left + 32 * played + previous
                 killer = self.killers[slot]
-            if hinted:
-                if killer >= 0:
-                    _promote(moves, killer, 1)
-            elif killer >= 0 and _promote(moves, killer, 0):
-                unordered = True
+                if killer >= 0 and not _holds(found, killer):
+                    killer = -1
+            if hint >= 0 and _holds(found, hint):
+                moves = _promoted(found, hint, killer)
+            elif killer >= 0:
+                moves = _SINGLE[killer]
+                unordered = killer
             else:
-                moves = self.order(moves, seat, leader, played, code)
+                moves = self.order(found, seat, leader, played, code, -1)
         minimising = not seat & 1
         best = INF if minimising else -INF
         best_card = moves[0]
@@ -755,18 +853,21 @@ class Engine:
                     if alpha >= beta:
                         cut = True
                         break
-            if unordered:
-                moves = [card, *self.order(moves[1:], seat, leader, played, code)]
-                unordered = False
+            if unordered >= 0:  # the killer did not cut off: the others, in order
+                moves = self.order(found, seat, leader, played, code, unordered)
+                unordered = -1
+                index = 0
+                count -= 1
         if cut and slot:
             self.killers[slot] = best_card
         self.best = best_card
         return best
 
-    def order(  # noqa: PLR0912  # two orderings (leads, followers), inlined
-        self, moves: list[int], seat: int, leader: int, played: int, code: int
+    def order(  # noqa: PLR0912, PLR0913, PLR0917  # two orderings (leads, followers), inlined
+        self, found: tuple[int, ...], seat: int, leader: int, played: int, code: int, skip: int
     ) -> list[int]:
-        """Moves in the order to try them (measured on solved positions; see the docs).
+        """The cards ``found`` but ``skip`` (-1: none) in the order to try them (measured
+        on solved positions; see the docs).
 
         Leads: cards an opponent can beat first (of a suit not sunk), then sunk
         cards, then the rest; within each, points first, low first.
@@ -774,12 +875,10 @@ class Engine:
         lowest first; at the second seat otherwise pointless and high first; at
         the third, a card that leaves the trick to the opponents sheds points.
         """
-        # score * 32 + card: sorts by score, then card.  Scores are biased to stay positive:
-        # compiled, a product with a negative operand leaves mypyc's fast path for a boxed one.
-        # Two moves (the usual case) are compared without the list: an int in a list is boxed.
-        count = len(moves)
-        if count < 2:
-            return list(moves)
+        # score * 32 + card (the tables _LEAD to _SHED): sorts by score, then card, so the
+        # order does not depend on the order of ``found``.  Two moves (the usual case) are
+        # compared without the list: an int in a list is boxed.
+        count = len(found) - 1 if skip >= 0 else len(found)
         scored: list[int] = []
         k0 = k1 = -1
         sunk = self.sunk
@@ -788,40 +887,40 @@ class Engine:
         led = ((code & 31) - 1) // 7
         shift = 5 * played
         winners = self.winners
-        for card in moves:
+        for card in found:
+            if card == skip:
+                continue
             if not played:
                 if card // 7 == sunk:
-                    group = 100
+                    key = _LEAD[card] + 100 * 32
                 elif opponents & _UPWARD[card]:
-                    group = 0
+                    key = _LEAD[card]
                 else:
-                    group = 200
-                key = (group + 64 - 2 * _POINTS[card] + card % 7) * 32 + card
+                    key = _LEAD[card] + 200 * 32
             else:
                 full = code | (card + 1) << shift
                 position = winners[full & 32767][full >> 15] - 1
                 if position < 0:
                     position = self.winner(full)
                 mine = (leader + position) & 1 == team
-                points = _POINTS[card]
-                rank = card % 7
-                if card // 7 == led and mine:
-                    score = 128 + 8 * points + rank
+                if mine and card // 7 == led:
+                    key = _WIN_LED[card]
                 elif played == 1:
-                    score = 128 + 8 * points - rank
+                    key = _SECOND[card]
                 elif mine:
-                    score = 128 + 4 * points - rank
+                    key = _KEEP[card]
                 else:
-                    score = 128 - 4 * points - rank
-                key = score * 32 + card
+                    key = _SHED[card]
             if count > 2:
                 scored.append(key)
             elif k0 < 0:
                 k0 = key
             else:
                 k1 = key
+        if count < 2:
+            return [k0 & 31]
         if count == 2:
-            return [moves[0], moves[1]] if k0 < k1 else [moves[1], moves[0]]
+            return [k0 & 31, k1 & 31] if k0 < k1 else [k1 & 31, k0 & 31]
         scored.sort()
         for index in range(len(scored)):
             scored[index] = scored[index] & 31
@@ -898,10 +997,7 @@ class Engine:
         if position < 0:
             position = self.winner(full)
         winner = (leader + position) & 3
-        points = _POINTS[card]
-        rank = card % 7
-        score = 128 + 4 * points - rank if winner & 1 == team else 128 - 4 * points - rank
-        return (score * 32 + card) * 4 + winner
+        return ((_KEEP[card] if winner & 1 == team else _SHED[card]) << 2) + winner
 
     def settle(  # noqa: PLR0913, PLR0917  # the position, spelled out
         self,
@@ -940,30 +1036,40 @@ class Engine:
 
 
 _SINGLE: Final[tuple[list[int], ...]] = tuple([card] for card in range(28))
-"""A one-card list of moves for each card: :meth:`Engine.play` changes only lists of more."""
+"""A one-card list of moves for each card (never changed)."""
 
 
-def _promote(moves: list[int], card: int, place: int) -> bool:
-    """Move ``card`` to index ``place`` of ``moves`` if it is there and later; whether it is there.
-
-    The other cards keep their order (``moves`` holds distinct cards).
-    """
-    for index in range(len(moves)):
-        if moves[index] == card:
-            if index > place:
-                moves.insert(place, moves.pop(index))
+def _holds(found: tuple[int, ...], card: int) -> bool:
+    """Whether ``card`` is one of ``found``."""
+    for index in range(len(found)):  # noqa: SIM110  # compiled, any() over a generator is slower
+        if found[index] == card:
             return True
     return False
 
 
-def _spread(key: int) -> int:
-    """A one-to-one mix of a dictionary key's bits, so that its low bits (where a dict
-    starts looking) depend on more than its lowest field.
+def _promoted(found: tuple[int, ...], first: int, second: int) -> list[int]:
+    """The cards ``found`` with ``first`` (one of them) first and ``second`` (one of them
+    or -1) next, the others in their order."""
+    moves = [first]
+    if second >= 0 and second != first:
+        moves.append(second)
+    for card in found:
+        if card not in (first, second):
+            moves.append(card)
+    return moves
 
-    Each output bit is the key's bit plus bits above it (a unitriangular map over GF(2)),
-    so different keys stay different and a key below ``2**62`` stays there (unboxed).
+
+def _slot(key: int) -> int:
+    """Where an :class:`_IntMap` starts looking for ``key`` (before masking).
+
+    The keys are packed fields (suits, hands), and linear probing needs slots
+    spread evenly: the key folded to 29 bits, times an odd constant, and bits 16
+    up of the product, which depend on every bit folded in.  Both factors stay
+    below ``2**30``: compiled, a larger one takes mypyc's slow, boxed product.
+    (:meth:`_IntMap.get` spells this out, to save a call.)
     """
-    return key ^ (key >> 21)
+    folded = (key ^ (key >> 23) ^ (key >> 46)) & 0x1FFFFFFF
+    return (folded * 0x2545F491) >> 16
 
 
 def _pair_key(hand: int) -> int:
