@@ -39,12 +39,6 @@ INF: Final = 1 << 30
 _BONUS: Final = int(LAST_TRICK_BONUS)
 _POINTS: Final[tuple[int, ...]] = tuple(int(points) for points in CARD_POINTS)
 _BIT: Final[tuple[int, ...]] = tuple(int(bit) for bit in BIT)
-_GROUP: Final[tuple[int, ...]] = tuple(
-    28 + card // 7 if card % 7 >= 2 else card for card in range(28)
-)
-"""28 + the suit of a card without points (ranks 4 to 8: only such cards are ever merged),
-the card itself for one with points: two distinct cards share a number exactly when both
-are pointless cards of one suit."""
 _SPAN: Final[tuple[int, ...]] = tuple(
     sum(3 * BIT[k] for k in range(low, high + 1)) for low in range(28) for high in range(28)
 )
@@ -192,6 +186,58 @@ class _IntMap:
 
     def __len__(self) -> int:
         return self.size
+
+
+_POINTLESS: Final = 0x1550
+"""The lower bit of each pointless rank's two (ranks 2 to 6) in a suit's 14-bit block."""
+_KEPT: Final[list[int]] = [-1] * (1 << 14)
+"""``_KEPT[mine | theirs << 1]`` (each the lower bits of the ranks held in a 14-bit block,
+see :func:`_merged`): both bits of every rank of ``mine`` kept by the merge, -1 while not
+yet asked."""
+
+
+def _suit_cards(suit: int, block: int) -> tuple[int, ...]:
+    """The distinct cards of a suit's 14-bit block, low to high (cached)."""
+    index = suit << 14 | block
+    found = _FOLLOWING[index]
+    if found is None:
+        found = tuple(int(card) for card in suit_cards(suit, block))
+        _FOLLOWING[index] = found
+    return found
+
+
+def _merged(block: int, theirs: int) -> int:
+    """The cards of a suit's 14-bit block ``block`` without the cards interchangeable
+    with the next lower card of the block.
+
+    Two pointless cards are interchangeable when no card ranking between them or equal
+    to either is in ``theirs`` (the suit's block of the other hands and the trick).  The
+    block holds the cards a player may play (for a follower, its play window), so only
+    cards next to each other there are compared, as :meth:`Engine.classes` promises.
+    """
+    index = (block | block >> 1) & 0x1555 | ((theirs | theirs >> 1) & 0x1555) << 1
+    kept = _KEPT[index]
+    if kept < 0:
+        kept = _KEPT[index] = _kept_ranks(index)
+    return block & kept
+
+
+def _kept_ranks(index: int) -> int:
+    """:data:`_KEPT`'s entry ``index``, worked out rank by rank, low to high."""
+    kept = 0
+    previous = -1  # the rank of the next lower card held
+    blocked = True  # whether a card of theirs lies between it and this rank
+    for rank in range(7):
+        mine = (index >> (2 * rank)) & 1
+        theirs = (index >> (2 * rank + 1)) & 1
+        if mine:
+            if rank < 2 or previous < 2 or blocked or theirs:  # not interchangeable
+                kept |= 3 << (2 * rank)
+            previous = rank
+            blocked = theirs == 1
+        elif theirs:
+            blocked = True
+    return kept
 
 
 class Budget(Exception):  # a signal inside the search, never seen by users
@@ -360,18 +406,16 @@ class Engine:
     def following(self, led: int, block: int, code: int) -> tuple[int, ...]:
         """The cards of the led suit's block ``block`` that may be played to the trick
         coded ``code``, low to high (``block`` not empty)."""
+        return _suit_cards(led, self.window(block, code))
+
+    def window(self, block: int, code: int) -> int:
+        """The cards of the led suit's block ``block`` that may be played to the trick
+        coded ``code`` (``block`` not empty), as a block."""
         rank = self.floors[code] - 1
         if rank < 0:
             rank = self.floor(code)
         above = block & _ABOVE[rank]
-        if above:
-            block = above
-        index = led << 14 | block
-        found = _FOLLOWING[index]
-        if found is None:
-            found = tuple(int(card) for card in suit_cards(led, block))
-            _FOLLOWING[index] = found
-        return found
+        return above if above else block
 
     def floor(self, code: int) -> int:
         """The rank (0 to 6) from which a hand following the trick coded ``code`` must play,
@@ -393,40 +437,36 @@ class Engine:
 
         Two pointless cards of one suit are interchangeable when no card
         ranking between them or equal to either is held by another player or
-        lies in the trick (``tbits``).  When no card merges, the answer is the
-        cached tuple of legal cards itself: nothing is built.
+        lies in the trick (``tbits``).  The merge is done on the packed cards,
+        a suit at a time (:func:`_merged`), so that the answer is always a
+        cached tuple: the legal cards of the hand with the merged cards left out.
         """
         hand = self.hand(seat)
-        found: tuple[int, ...] | None = None
         if code:
             led = ((code & 31) - 1) // 7
-            block = (hand >> (14 * led)) & SUIT_MASK
-            if block:
-                found = self.following(led, block, code)
-        if found is None:
-            found = self.every(hand)
-        if len(found) < 2 or not self.merge:
-            return found
-        others = -1  # the other hands and the trick, packed: found when first needed
-        previous = found[0]
-        group = _GROUP[previous]
-        kept: list[int] | None = None  # built at the first card merged
-        for index in range(1, len(found)):
-            card = found[index]
-            mine = _GROUP[card]
-            if mine == group:  # two pointless cards of one suit
-                if others < 0:
+            shift = 14 * led
+            block = (hand >> shift) & SUIT_MASK
+            if block:  # following suit: the window, merged
+                block = self.window(block, code)
+                pointless = (block | block >> 1) & _POINTLESS
+                if self.merge and pointless & (pointless - 1):  # two pointless cards at least
                     others = self.hand((seat + 1) & 3) | self.hand((seat + 2) & 3)
                     others |= self.hand((seat + 3) & 3) | tbits
-                if not others & _SPAN[28 * previous + card]:
-                    if kept is None:
-                        kept = list(found[:index])
-                    continue  # interchangeable with the previous card kept
-            if kept is not None:
-                kept.append(card)
-            previous = card
-            group = mine
-        return found if kept is None else tuple(kept)
+                    block = _merged(block, (others >> shift) & SUIT_MASK)
+                return _suit_cards(led, block)
+        if self.merge:
+            others = -1  # the other hands and the trick, packed: found when first needed
+            kept = hand
+            for shift in range(0, 56, 14):
+                block = (hand >> shift) & SUIT_MASK
+                pointless = (block | block >> 1) & _POINTLESS
+                if pointless & (pointless - 1):  # two pointless cards at least
+                    if others < 0:
+                        others = self.hand((seat + 1) & 3) | self.hand((seat + 2) & 3)
+                        others |= self.hand((seat + 3) & 3) | tbits
+                    kept ^= (block ^ _merged(block, (others >> shift) & SUIT_MASK)) << shift
+            hand = kept
+        return self.every(hand)
 
     # -- table keys ------------------------------------------------------------------
 
