@@ -168,10 +168,11 @@ class _IntMap:
             self.grow()
 
     def grow(self) -> None:
-        """Double the slots and put every key back."""
+        """Four times the slots (twice from ``2**21``) and put every key back."""
         keys = self.keys
         values = self.values
-        mask = 2 * self.mask + 1
+        mask = self.mask
+        mask = 4 * mask + 3 if mask < 1 << 20 else 2 * mask + 1  # fewer copies while small
         self.mask = mask
         self.keys = fresh = [-1] * (mask + 1)
         self.values = kept = [0] * (mask + 1)
@@ -856,13 +857,21 @@ class Engine:
         best = INF if minimising else -INF
         best_card = moves[0]
         following = (seat + 1) & 3
+        held = self.hand(seat)  # taken from and put back below: add() inlined, a call saved
         cut = False
         index = 0
         while index < count:
             card = moves[index]
             index += 1
             bit = _BIT[card]
-            self.add(seat, -bit)
+            if seat == 0:
+                self.h0 = held - bit
+            elif seat == 1:
+                self.h1 = held - bit
+            elif seat == 2:
+                self.h2 = held - bit
+            else:
+                self.h3 = held - bit
             value = self.play(
                 following,
                 leader,
@@ -875,7 +884,14 @@ class Engine:
                 taken + _POINTS[card],
                 -1,
             )
-            self.add(seat, bit)
+            if seat == 0:
+                self.h0 = held
+            elif seat == 1:
+                self.h1 = held
+            elif seat == 2:
+                self.h2 = held
+            else:
+                self.h3 = held
             if minimising:
                 if value < best:
                     best = value
@@ -916,11 +932,11 @@ class Engine:
         the third, a card that leaves the trick to the opponents sheds points.
         """
         # score * 32 + card (the tables _LEAD to _SHED): sorts by score, then card, so the
-        # order does not depend on the order of ``found``.  Two moves (the usual case) are
-        # compared without the list: an int in a list is boxed.
+        # order does not depend on the order of ``found``.  Two or three moves (the usual
+        # cases) are compared without a list of keys: an int in a list is boxed.
         count = len(found) - 1 if skip >= 0 else len(found)
         scored: list[int] = []
-        k0 = k1 = -1
+        k0 = k1 = k2 = -1
         sunk = self.sunk
         opponents = self.hand((seat + 1) & 3) | self.hand((seat + 3) & 3) if not played else 0
         team = seat & 1
@@ -951,16 +967,21 @@ class Engine:
                     key = _KEEP[card]
                 else:
                     key = _SHED[card]
-            if count > 2:
+            if count > 3:
                 scored.append(key)
             elif k0 < 0:
                 k0 = key
-            else:
+            elif k1 < 0:
                 k1 = key
+            else:
+                k2 = key
         if count < 2:
             return [k0 & 31]
         if count == 2:
             return [k0 & 31, k1 & 31] if k0 < k1 else [k1 & 31, k0 & 31]
+        if count == 3:
+            k0, k1, k2 = _sort3(k0, k1, k2)
+            return [k0 & 31, k1 & 31, k2 & 31]
         scored.sort()
         for index in range(len(scored)):
             scored[index] = scored[index] & 31
@@ -989,13 +1010,16 @@ class Engine:
             self.best = card
             return value
         minimising = not seat & 1
-        # Two cards (the usual case) are put in order without a list: an int in a list is
-        # boxed, and the list sorted; more are sorted in a list.
+        # Two or three cards (the usual cases) are put in order without a list: an int in a
+        # list is boxed, and the list sorted; more are sorted in a list.
         second = self.option(found[1], leader, team, code)
+        third = -1
         options: list[int] | None = None
         if count == 2:
             if second < first:
                 first, second = second, first
+        elif count == 3:
+            first, second, third = _sort3(first, second, self.option(found[2], leader, team, code))
         else:
             options = [first, second]
             for index in range(2, count):
@@ -1005,7 +1029,10 @@ class Engine:
         best = INF if minimising else -INF
         best_card = (first >> 2) & 31
         for step in range(count):
-            option = (second if step else first) if options is None else options[step]
+            if options is not None:
+                option = options[step]
+            else:
+                option = first if step == 0 else second if step == 1 else third
             card = (option >> 2) & 31
             value = self.settle(seat, card, option & 3, alpha, beta, left, tricks_left, code, taken)
             if minimising:
@@ -1077,6 +1104,17 @@ class Engine:
 
 _SINGLE: Final[tuple[list[int], ...]] = tuple([card] for card in range(28))
 """A one-card list of moves for each card (never changed)."""
+
+
+def _sort3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    """Three numbers in increasing order (compiled, a tuple of ints returned is no object)."""
+    if b < a:
+        a, b = b, a
+    if c < b:
+        b, c = c, b
+        if b < a:
+            a, b = b, a
+    return a, b, c
 
 
 def _holds(found: tuple[int, ...], card: int) -> bool:
