@@ -135,6 +135,9 @@ class AECCore:
         seat = self.seats[agent]
         finished = self.finished
         state = self.state
+        # The engine's legal actions first, while the state's objects are still in the CPU's
+        # caches: copying out the 9 KB vector below pushes them out.
+        legal = legal_actions(state) if finished is None and state.to_act == seat else None
         # The agent's vector is brought from its last observation to this one, changing only
         # the entries that differ (StepWriter), then copied out.
         if finished is None:
@@ -145,12 +148,8 @@ class AECCore:
         mask = self._mask_out(seat)
         # The legal ids set through a memoryview: cheaper than keeping one array per
         # distinct mask (there are thousands) to copy out.
-        if (
-            finished is None
-            and state.to_act == seat
-            and not set_legal(
-                self.by_identity, self.bid_ids, legal_actions(state), self.lent_mask_views[seat]
-            )
+        if legal is not None and not set_legal(
+            self.by_identity, self.bid_ids, legal, self.lent_mask_views[seat]
         ):  # an action the tables do not know: the codec's slow way
             mask = self.env._slow_mask(state)
         return {"observation": observation, "action_mask": mask}
