@@ -71,6 +71,13 @@ _SHED: Final[tuple[int, ...]] = tuple(
     (128 - 4 * _POINTS[card] - card % 7) * 32 + card for card in range(28)
 )
 """A later seat's card leaving the trick to the opponents: shed points."""
+_SUITS: Final[list[int]] = [
+    (1 << (first - 1) // 7 if first else 0) | (1 << (second - 1) // 7 if second else 0)
+    for second in range(32)
+    for first in range(32)
+]
+"""Two cards of a trick code (``code & 1023``, ``code >> 10`` of a trick's four) -> the bit
+of each one's suit."""
 _RESIDUES: Final = 67
 """Cards are named by their bits modulo 67: a card's bit is ``2**k`` (one copy) or
 ``2**(k + 1)`` (two) with ``k < 56``, ``2**k % 67`` differs for every ``k < 66`` (2 is
@@ -530,18 +537,14 @@ class Engine:
         shape = self.current
         if shape < 0 or shape > _SMALL_KEYS:  # unknown, or not the small form
             return self.key()
-        done = 0
-        while code:
-            suit = ((code & 31) - 1) // 7
-            code >>= 5
-            if done >> suit & 1:
-                continue
-            done |= 1 << suit
-            number = self.suit_key(14 * suit)
-            if number >= 32768:
-                return self.key()
-            place = 15 * suit + 2
-            shape = shape & ~(32767 << place) | number << place
+        suits = _SUITS[code & 1023] | _SUITS[code >> 10]  # the suits of the trick's cards
+        for suit in range(4):
+            if suits >> suit & 1:
+                number = self.suit_key(14 * suit)
+                if number >= 32768:
+                    return self.key()
+                place = 15 * suit + 2
+                shape = shape & ~(32767 << place) | number << place
         return shape
 
     # -- the search ------------------------------------------------------------------
@@ -722,28 +725,31 @@ class Engine:
             c0 = y0 if i0 else x0
             r0 = (y0 if c0 == x0 and y0 >= 0 else x0) + 1
             code0 = c0 + 1
+            points0 = _POINTS[c0]
             best1 = -1 if lead_ns else INF
             p1, q1 = self.pair(seat1, x1, y1, code0)
             for i1 in range(1 if q1 < 0 else 2):
                 c1 = q1 if i1 else p1
                 r1 = (y1 if c1 == x1 and y1 >= 0 else x1) + 1
                 code1 = code0 | (c1 + 1) << 5
+                points1 = points0 + _POINTS[c1]
                 best2 = INF if lead_ns else -1
                 p2, q2 = self.pair(seat2, x2, y2, code1)
                 for i2 in range(1 if q2 < 0 else 2):
                     c2 = q2 if i2 else p2
                     r2 = (y2 if c2 == x2 and y2 >= 0 else x2) + 1
                     code2 = code1 | (c2 + 1) << 10
+                    points2 = points1 + _POINTS[c2]
+                    row = winners[code2]  # the winners of the tricks after these three cards
                     best3 = -1 if lead_ns else INF
                     p3, q3 = self.pair(seat3, x3, y3, code2)
                     for i3 in range(1 if q3 < 0 else 2):
                         c3 = q3 if i3 else p3
                         r3 = (y3 if c3 == x3 and y3 >= 0 else x3) + 1
-                        full = code2 | (c3 + 1) << 15
-                        position = winners[full & 32767][full >> 15] - 1
+                        position = row[c3 + 1] - 1
                         if position < 0:
-                            position = self.winner(full)
-                        points = _POINTS[c0] + _POINTS[c1] + _POINTS[c2] + _POINTS[c3]
+                            position = self.winner(code2 | (c3 + 1) << 15)
+                        points = points2 + _POINTS[c3]
                         if position == 0:  # the last trick, led by the first one's winner
                             last = r0 | r1 << 5 | r2 << 10 | r3 << 15
                         elif position == 1:
@@ -1010,7 +1016,8 @@ class Engine:
         """The trick's last card: each card's trick is decided, the rest is searched."""
         found = self.classes(seat, code, tbits)
         team = seat & 1
-        first = self.option(found[0], leader, team, code)
+        row = self.winners[code]  # the winners of the tricks after the first three cards
+        first = self.option(found[0], leader, team, code, row)
         count = len(found)
         if count == 1:  # one card (or class): no order to find
             card = found[0]
@@ -1020,18 +1027,20 @@ class Engine:
         minimising = not seat & 1
         # Two or three cards (the usual cases) are put in order without a list: an int in a
         # list is boxed, and the list sorted; more are sorted in a list.
-        second = self.option(found[1], leader, team, code)
+        second = self.option(found[1], leader, team, code, row)
         third = -1
         options: list[int] | None = None
         if count == 2:
             if second < first:
                 first, second = second, first
         elif count == 3:
-            first, second, third = _sort3(first, second, self.option(found[2], leader, team, code))
+            first, second, third = _sort3(
+                first, second, self.option(found[2], leader, team, code, row)
+            )
         else:
             options = [first, second]
             for index in range(2, count):
-                options.append(self.option(found[index], leader, team, code))
+                options.append(self.option(found[index], leader, team, code, row))
             options.sort()
             first = options[0]
         best = INF if minimising else -INF
@@ -1061,16 +1070,17 @@ class Engine:
         self.best = best_card
         return best
 
-    def option(self, card: int, leader: int, team: int, code: int) -> int:
+    def option(self, card: int, leader: int, team: int, code: int, row: list[int]) -> int:
         """The last card ``card`` of the trick coded ``code`` as ``(score * 32 + card) * 4 +
         winner``: options sort by score, then card (scores biased as in :meth:`order`).
 
-        The mover's side (``team``) takes the trick: add little; else shed points.
+        ``row``: the winners of the tricks after ``code`` (``winners[code]``, read once by
+        :meth:`last`).  The mover's side (``team``) takes the trick: add little; else shed
+        points.
         """
-        full = code | (card + 1) << 15
-        position = self.winners[full & 32767][full >> 15] - 1
+        position = row[card + 1] - 1
         if position < 0:
-            position = self.winner(full)
+            position = self.winner(code | (card + 1) << 15)
         winner = (leader + position) & 3
         return ((_KEEP[card] if winner & 1 == team else _SHED[card]) << 2) + winner
 
