@@ -29,12 +29,13 @@ def id_of(
     by_identity: dict[int, tuple[Action, int]], bid_ids: dict[int, int], action: Action
 ) -> int:
     """``action``'s id, found by identity or, for a bid, by amount; -1 if neither finds it
-    (the caller then encodes it the slow way)."""
+    (the caller then encodes it the slow way).  A bid is looked up by amount at once: the
+    engine makes its bids anew, so looking one up by identity first only ever missed."""
+    if type(action) is Bid:
+        return bid_ids.get(action.amount, -1)
     found = by_identity.get(id(action))
     if found is not None and found[0] is action:
         return found[1]
-    if type(action) is Bid and action.amount in bid_ids:
-        return bid_ids[action.amount]
     return -1
 
 
