@@ -32,7 +32,7 @@ methods it calls), compiled in the compiled build.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Final
 from weakref import getweakrefcount
 
 from deepsix.actions import Action, Bid
@@ -46,12 +46,18 @@ from ._stepwise import StepWriter, Vector, Written
 
 __all__ = ["AECCore", "engine_bid"]
 
+# Module constants: the compiled build reads them without looking the names up (an imported
+# name is looked up in the module's dictionary at every use).
+_BID: Final = Bid
+_REFERENCE_COUNT: Final = sys.getrefcount
+_WEAK_REFERENCES: Final = getweakrefcount
+
 
 def _references(arrays: list[Any], seat: int) -> int:
     """The reference count of ``arrays[seat]``, as seen from here (the core calibrates
     what its own references add up to with this very function)."""
     array = arrays[seat]
-    return sys.getrefcount(array)
+    return _REFERENCE_COUNT(array)
 
 
 def _lend(arrays: list[Any], views: list[Any], seat: int, array: Any) -> None:
@@ -64,8 +70,9 @@ def engine_bid(state: GameState, bid: Bid) -> Bid:
     """The engine's own object for ``bid`` among the legal actions of ``state`` (``bid``
     itself if it is not legal): the engine finds its own objects by identity, the codec's
     equal ones only by comparing them one by one."""
+    amount, seat = bid.amount, bid.seat
     for candidate in legal_actions(state):
-        if type(candidate) is Bid and candidate.amount == bid.amount and candidate.seat == bid.seat:
+        if type(candidate) is _BID and candidate.amount == amount and candidate.seat == seat:
             return candidate
     return bid
 
@@ -157,7 +164,7 @@ class AECCore:
     def _recyclable(self, arrays: list[Any], seat: int) -> bool:
         """Whether only the core holds ``arrays[seat]`` (False for None)."""
         return (
-            _references(arrays, seat) <= self.own_references and getweakrefcount(arrays[seat]) == 0
+            _references(arrays, seat) <= self.own_references and _WEAK_REFERENCES(arrays[seat]) == 0
         )
 
     def _vector_out(self, seat: int) -> Any:
@@ -235,7 +242,7 @@ class AECCore:
             move = moves[action]
         else:  # numpy integers, and anything that is no action id (an error)
             move = env.codec.decode(action, seat)
-        if type(move) is Bid:
+        if type(move) is _BID:
             move = engine_bid(before, move)
         after = apply(before, move)
         env._cumulative_rewards[agent] = 0.0

@@ -44,6 +44,9 @@ RELATIVE: Final = tuple(tuple((seat - me) & 3 for seat in range(4)) for me in ra
 """``RELATIVE[me][seat]``: ``seat``'s position seen from ``me`` (0 = me, 2 = my partner)."""
 TRICK_ROW: Final = 4 * NUM_CARDS
 """The entries of one completed trick in ``tricks``."""
+# Module constants: the compiled build reads them without looking the names up.
+_PASS: Final = Pass
+_BID: Final = Bid
 
 
 class Encoder:
@@ -206,10 +209,10 @@ class Encoder:
         rel = RELATIVE[me]
         ones = []
         for call in bids:
-            if type(call) is Pass:
+            if type(call) is _PASS:
                 ones.append(self.auction_passed + rel[call.seat])
             else:
-                assert type(call) is Bid
+                assert type(call) is _BID
                 row = self.auction_bids + rel[call.seat] * self.n_bids
                 ones.append(row + self.bid_index[call.amount])
         self._auction_memo[me] = (bids, ones)

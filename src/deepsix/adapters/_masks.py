@@ -10,13 +10,17 @@ Plain typed Python, compiled in the compiled build.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from deepsix.actions import Action, Bid
 from deepsix.engine import legal_actions
 from deepsix.state import GameState
 
 __all__ = ["Flags", "id_of", "known_ids", "legal_mask", "mask_bytes", "set_legal"]
+
+_BID: Final = Bid
+"""A module constant: the compiled build reads it without looking the name up (an imported
+name is looked up in the module's dictionary at every use)."""
 
 
 class Flags(Protocol):
@@ -31,7 +35,7 @@ def id_of(
     """``action``'s id, found by identity or, for a bid, by amount; -1 if neither finds it
     (the caller then encodes it the slow way).  A bid is looked up by amount at once: the
     engine makes its bids anew, so looking one up by identity first only ever missed."""
-    if type(action) is Bid:
+    if type(action) is _BID:
         return bid_ids.get(action.amount, -1)
     found = by_identity.get(id(action))
     if found is not None and found[0] is action:
