@@ -8,6 +8,8 @@ merging, the last-two-tricks endgame) is shared with it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +30,7 @@ from deepsix.cards import CARDS
 from deepsix.hands import pack
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
-from deepsix.search._core import Engine
+from deepsix.search._core import Engine, _IntMap, _merged
 from deepsix.search.solver import _Solver
 from deepsix.tricks import legal_plays
 from tests.search.endgames import endgame, minimax
@@ -316,6 +318,51 @@ def test_a_merge_is_found_when_cards_touch() -> None:
         state = endgame(Rules(), seed, 6, 0)
         merged += len(_Solver(state, merge=False).classes()) - len(_Solver(state).classes())
     assert merged > 0
+
+
+def _merged_by_the_loop(block: int, theirs: int) -> int:
+    """What the merge keeps of a suit's block, by the rule as stated: a held card is
+    dropped when it and the next lower held card are both pointless (ranks 2 to 6) and
+    no rank from that card to it is in ``theirs``."""
+    held = [rank for rank in range(7) if (block >> (2 * rank)) & 3]
+    kept = 0
+    for index, rank in enumerate(held):
+        lower = held[index - 1] if index else -1
+        if lower < 2 or theirs & sum(3 << (2 * between) for between in range(lower, rank + 1)):
+            kept |= 3 << (2 * rank)
+    return block & kept
+
+
+def test_the_merge_table_keeps_what_the_rule_keeps() -> None:
+    """_merged (by its lazily filled table) keeps exactly the cards the rule keeps, for
+    random blocks of one or two copies per rank held by the player and by the others."""
+    rng = random.Random(26)
+    for _ in range(20_000):
+        block = sum(rng.choice((0, 0, 1, 2)) << (2 * rank) for rank in range(7))
+        theirs = sum(rng.choice((0, 0, 1, 2, 3)) << (2 * rank) for rank in range(7))
+        assert _merged(block, theirs) == _merged_by_the_loop(block, theirs), (block, theirs)
+
+
+def test_the_cache_map_agrees_with_a_dict() -> None:
+    """_IntMap, the search's open-addressing map, answers what a dict answers: the last
+    value put under each key, -1 for a key never put; across its growth, for keys of a
+    few bits up to beyond 2**62 (the table's large keys)."""
+    rng = random.Random(6)
+    table = _IntMap()
+    expected: dict[int, int] = {}
+    for step in range(30_000):
+        bits = rng.choice((8, 20, 56, 62, 70))
+        key = rng.getrandbits(bits) if step % 3 else rng.choice([*expected, 5] if expected else [5])
+        value = rng.getrandbits(26)
+        table.put(key, value)
+        expected[key] = value
+    assert len(table) == len(expected)
+    assert table.mask > 2 * len(expected) - 1  # grown, and at most half full
+    for key, value in expected.items():
+        assert table.get(key) == value
+    for _ in range(2_000):
+        key = rng.getrandbits(56)
+        assert table.get(key) == expected.get(key, -1)
 
 
 def test_errors_are_typed() -> None:

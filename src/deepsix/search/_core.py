@@ -208,7 +208,7 @@ _POINTLESS: Final = 0x1550
 """The lower bit of each pointless rank's two (ranks 2 to 6) in a suit's 14-bit block."""
 _KEPT: Final[list[int]] = [-1] * (1 << 14)
 """``_KEPT[mine | theirs << 1]`` (each the lower bits of the ranks held in a 14-bit block,
-see :func:`_merged`): both bits of every rank of ``mine`` kept by the merge, -1 while not
+see ``_merged``): both bits of every rank of ``mine`` kept by the merge, -1 while not
 yet asked."""
 
 
@@ -239,7 +239,7 @@ def _merged(block: int, theirs: int) -> int:
 
 
 def _kept_ranks(index: int) -> int:
-    """:data:`_KEPT`'s entry ``index``, worked out rank by rank, low to high."""
+    """``_KEPT``'s entry ``index``, worked out rank by rank, low to high."""
     kept = 0
     previous = -1  # the rank of the next lower card held
     blocked = True  # whether a card of theirs lies between it and this rank
@@ -335,7 +335,7 @@ class Engine:
         """Trick code (one to three cards) -> 1 + the rank a follower must play from if it
         can (:meth:`floor`), 0 while not yet asked (shared like ``_WINNERS``)."""
         self.free = _IntMap()
-        """Packed hand -> the index of its distinct cards in :attr:`distinct`."""
+        """Packed hand -> the index of its distinct cards in ``distinct``."""
         self.distinct: list[tuple[int, ...]] = []
         self.killers: list[int] = [-1] * _KILLER_SLOTS
         self.current = -1
@@ -454,7 +454,7 @@ class Engine:
         Two pointless cards of one suit are interchangeable when no card
         ranking between them or equal to either is held by another player or
         lies in the trick (``tbits``).  The merge is done on the packed cards,
-        a suit at a time (:func:`_merged`), so that the answer is always a
+        a suit at a time (``_merged``), so that the answer is always a
         cached tuple: the legal cards of the hand with the merged cards left out.
         """
         hand = self.hand(seat)
@@ -1156,13 +1156,13 @@ def _promoted(found: tuple[int, ...], first: int, second: int) -> list[int]:
 
 
 def _slot(key: int) -> int:
-    """Where an :class:`_IntMap` starts looking for ``key`` (before masking).
+    """Where an ``_IntMap`` starts looking for ``key`` (before masking).
 
     The keys are packed fields (suits, hands), and linear probing needs slots
     spread evenly: the key folded to 29 bits, times an odd constant, and bits 16
     up of the product, which depend on every bit folded in.  Both factors stay
     below ``2**30``: compiled, a larger one takes mypyc's slow, boxed product.
-    (:meth:`_IntMap.get` spells this out, to save a call.)
+    (``_IntMap.get`` spells this out, to save a call.)
     """
     folded = (key ^ (key >> 23) ^ (key >> 46)) & 0x1FFFFFFF
     return (folded * 0x2545F491) >> 16
