@@ -20,7 +20,7 @@ from deepsix.cards import Seat
 from deepsix.errors import IllegalActionError, Reason
 from deepsix.rules import Rules
 
-__all__ = ["AuctionStep", "after_call", "call_error", "legal_calls"]
+__all__ = ["AuctionStep", "after_call", "call_error", "legal_calls", "shared_bid"]
 
 _SEATS: Final = tuple(Seat)
 _CALLS: Final[dict[tuple[Rules, Seat, int | None, bool], tuple[Action, ...]]] = {}
@@ -33,7 +33,9 @@ _BIDS: Final[dict[tuple[Seat, int], Bid]] = {}
 -410 to 250, so this holds at most 4 x 133 bids."""
 
 
-def _bid(seat: Seat, amount: int) -> Bid:
+def shared_bid(seat: Seat, amount: int) -> Bid:
+    """The one shared ``Bid`` of ``seat`` for ``amount``: the object the legal calls hold, so
+    that a caller holding it (the adapters' action tables) is found by identity."""
     bid = _BIDS.get((seat, amount))
     if bid is None:
         bid = _BIDS[(seat, amount)] = Bid(seat, amount)
@@ -52,11 +54,11 @@ def legal_calls(
     calls = _CALLS.get(key)
     if calls is None:
         if forced:
-            calls = (_bid(seat, rules.forced_bid),)
+            calls = (shared_bid(seat, rules.forced_bid),)
         else:
             ceiling = rules.opening_bid_limit if standing is None else standing - rules.bid_step
             amounts = range(ceiling, rules.lowest_bid - 1, -rules.bid_step)
-            calls = (PASS[seat], *(_bid(seat, amount) for amount in amounts))
+            calls = (PASS[seat], *(shared_bid(seat, amount) for amount in amounts))
         if len(_CALLS) >= _MAX_CACHED_AUCTIONS:
             del _CALLS[next(iter(_CALLS))]
         _CALLS[key] = calls

@@ -1,4 +1,4 @@
-"""The PettingZoo environment's compiled core: its masks, the engine's own bids, overrides."""
+"""The PettingZoo environment's compiled core: its masks, the engine's own actions, overrides."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ require("pettingzoo", "pettingzoo")
 import numpy as np  # noqa: E402  (after the framework check)
 
 from deepsix.adapters import pettingzoo as adapter  # noqa: E402
-from deepsix.adapters._aec import engine_bid  # noqa: E402
 from deepsix.adapters._masks import set_legal  # noqa: E402
 from deepsix.adapters.actions import ActionCodec  # noqa: E402
 
@@ -42,7 +41,7 @@ def mask_of(codec: ActionCodec, actions: Any) -> Any:
     """The core's mask for ``actions`` (set through a memoryview, as the core sets it), or
     None if :func:`set_legal` does not know one."""
     mask = np.zeros(codec.num_actions, dtype=np.int8)
-    return mask if set_legal(*codec.lookup_tables, actions, mask.data) else None
+    return mask if set_legal(codec.identity_table, actions, mask.data) else None
 
 
 @settings(max_examples=15, deadline=None)
@@ -61,25 +60,23 @@ def test_the_mask_is_the_legal_ids(seed: int, variant: bool) -> None:
 
 def test_an_action_the_tables_do_not_know_has_no_mask() -> None:
     codec = ActionCodec.for_rules(Rules())
-    found = mask_of(codec, (Bid(Seat.EAST, 90),))  # by amount
+    bid_90 = codec.decode(codec.encode(Bid(Seat.EAST, 90)), Seat.EAST)  # the shared bid
+    found = mask_of(codec, (bid_90,))
     assert np.flatnonzero(found).tolist() == [codec.encode(Bid(Seat.EAST, 90))]
+    assert mask_of(codec, (Bid(Seat.EAST, 90),)) is None  # a new object
     assert mask_of(codec, (Pass(Seat.EAST),)) is None  # a new object
 
 
-def test_a_bid_is_the_engines_own_object() -> None:
-    state = apply(new_game(), shuffled_deal(3))
-    seat = state.to_act
-    assert seat is not None
-    legal = legal_actions(state)
-    for amount in (120, 50, -400):
-        mine = Bid(seat, amount)
-        found = engine_bid(state, mine)
-        assert found == mine
-        assert any(found is action for action in legal)
-    other = Bid(Seat((seat + 1) % 4), 90)  # not this seat's turn: itself, for apply to refuse
-    assert engine_bid(state, other) is other
-    with pytest.raises(IllegalActionError):
-        apply(state, engine_bid(state, other))
+@pytest.mark.parametrize("rules", [Rules(), Rules(pass_size=1, lowest_bid=-100)])
+def test_the_codecs_actions_are_the_engines_own_objects(rules: Rules) -> None:
+    """Every legal action of every state of a hand, bids included, is the very object the
+    codec decodes its id to: the core hands the engine its own objects, found by identity."""
+    codec = ActionCodec.for_rules(rules)
+    for state in random_states(5, rules):
+        seat = state.to_act
+        assert seat is not None
+        for action in legal_actions(state):
+            assert codec.decode(codec.encode(action), seat) is action
 
 
 def test_an_illegal_bid_raises_and_changes_nothing() -> None:

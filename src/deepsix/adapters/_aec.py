@@ -35,7 +35,7 @@ import sys
 from typing import Any, Final
 from weakref import getweakrefcount
 
-from deepsix.actions import Action, Bid
+from deepsix.actions import Action
 from deepsix.engine import apply, legal_actions
 from deepsix.errors import InvalidStateError, ParseError
 from deepsix.state import GameState
@@ -44,11 +44,10 @@ from deepsix.views import PlayerView
 from ._masks import set_legal
 from ._stepwise import StepWriter, Vector, Written
 
-__all__ = ["AECCore", "engine_bid"]
+__all__ = ["AECCore"]
 
 # Module constants: the compiled build reads them without looking the names up (an imported
 # name is looked up in the module's dictionary at every use).
-_BID: Final = Bid
 _REFERENCE_COUNT: Final = sys.getrefcount
 _WEAK_REFERENCES: Final = getweakrefcount
 
@@ -66,17 +65,6 @@ def _lend(arrays: list[Any], views: list[Any], seat: int, array: Any) -> None:
     views[seat] = array.data
 
 
-def engine_bid(state: GameState, bid: Bid) -> Bid:
-    """The engine's own object for ``bid`` among the legal actions of ``state`` (``bid``
-    itself if it is not legal): the engine finds its own objects by identity, the codec's
-    equal ones only by comparing them one by one."""
-    amount, seat = bid.amount, bid.seat
-    for candidate in legal_actions(state):
-        if type(candidate) is _BID and candidate.amount == amount and candidate.seat == seat:
-            return candidate
-    return bid
-
-
 class AECCore:
     """One environment's game and the agents' vectors; ``env`` is the environment (it must
     have PettingZoo's bookkeeping attributes, ``codec`` and ``_end_of_hand``)."""
@@ -88,7 +76,6 @@ class AECCore:
         agents: tuple[str, ...],
         moves: tuple[tuple[Action, ...], ...],
         by_identity: dict[int, tuple[Action, int]],
-        bid_ids: dict[int, int],
         writer: StepWriter,
         vectors: list[Any],
         new_mask: Any,
@@ -101,7 +88,6 @@ class AECCore:
         self.moves = moves
         """Per seat and id, the action (the codec's interned objects)."""
         self.by_identity = by_identity
-        self.bid_ids = bid_ids
         self.writer = writer
         self.vectors = vectors
         """Per seat, the numpy vector its observations are copied from."""
@@ -156,7 +142,7 @@ class AECCore:
         # The legal ids set through a memoryview: cheaper than keeping one array per
         # distinct mask (there are thousands) to copy out.
         if legal is not None and not set_legal(
-            self.by_identity, self.bid_ids, legal, self.lent_mask_views[seat]
+            self.by_identity, legal, self.lent_mask_views[seat]
         ):  # an action the tables do not know: the codec's slow way
             mask = self.env._slow_mask(state)
         return {"observation": observation, "action_mask": mask}
@@ -242,8 +228,6 @@ class AECCore:
             move = moves[action]
         else:  # numpy integers, and anything that is no action id (an error)
             move = env.codec.decode(action, seat)
-        if type(move) is _BID:
-            move = engine_bid(before, move)
         after = apply(before, move)
         env._cumulative_rewards[agent] = 0.0
         if self.rewarded:

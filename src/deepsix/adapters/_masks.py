@@ -1,26 +1,23 @@
 """Action masks: the ids of a seat's legal actions, and a mask of them, fast.
 
 :class:`deepsix.adapters.actions.ActionCodec` numbers the actions; the
-engine hands out interned action objects, so most legal actions are found
-by identity (``by_identity``: ``id(action)`` to the action and its id)
-without hashing, and bids, which the engine makes anew, by amount.
+engine hands out interned action objects (bids included,
+:func:`deepsix.bidding.shared_bid`), so its legal actions are found by
+identity (``by_identity``: ``id(action)`` to the action and its id),
+without hashing.
 
 Plain typed Python, compiled in the compiled build.
 """
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Protocol
 
-from deepsix.actions import Action, Bid
+from deepsix.actions import Action
 from deepsix.engine import legal_actions
 from deepsix.state import GameState
 
 __all__ = ["Flags", "id_of", "known_ids", "legal_mask", "mask_bytes", "set_legal"]
-
-_BID: Final = Bid
-"""A module constant: the compiled build reads it without looking the name up (an imported
-name is looked up in the module's dictionary at every use)."""
 
 
 class Flags(Protocol):
@@ -29,14 +26,9 @@ class Flags(Protocol):
     def __setitem__(self, index: int, value: int, /) -> None: ...
 
 
-def id_of(
-    by_identity: dict[int, tuple[Action, int]], bid_ids: dict[int, int], action: Action
-) -> int:
-    """``action``'s id, found by identity or, for a bid, by amount; -1 if neither finds it
-    (the caller then encodes it the slow way).  A bid is looked up by amount at once: the
-    engine makes its bids anew, so looking one up by identity first only ever missed."""
-    if type(action) is _BID:
-        return bid_ids.get(action.amount, -1)
+def id_of(by_identity: dict[int, tuple[Action, int]], action: Action) -> int:
+    """``action``'s id, found by identity; -1 if it is not one of the codec's interned
+    actions (the caller then encodes it the slow way)."""
     found = by_identity.get(id(action))
     if found is not None and found[0] is action:
         return found[1]
@@ -45,14 +37,12 @@ def id_of(
 
 def known_ids(
     by_identity: dict[int, tuple[Action, int]],
-    bid_ids: dict[int, int],
     actions: tuple[Action, ...],
 ) -> list[int] | None:
-    """The ids of ``actions``, ascending; None if :func:`id_of` finds one of them neither
-    way."""
+    """The ids of ``actions``, ascending; None if :func:`id_of` does not find one of them."""
     ids: list[int] = []
     for action in actions:
-        index = id_of(by_identity, bid_ids, action)
+        index = id_of(by_identity, action)
         if index < 0:
             return None
         ids.append(index)
@@ -70,29 +60,27 @@ def mask_bytes(ids: list[int], size: int) -> bytearray:
 
 def legal_mask(
     by_identity: dict[int, tuple[Action, int]],
-    bid_ids: dict[int, int],
     state: GameState,
     size: int,
 ) -> bytearray | None:
     """``size`` bytes, 1 at the ids of the legal actions in ``state`` (all zero when no one
     is to act), set straight from the actions without sorting their ids; None if
-    :func:`id_of` finds one of them neither way."""
+    :func:`id_of` does not find one of them."""
     flags = bytearray(size)
     if state.to_act is None:
         return flags
-    return flags if set_legal(by_identity, bid_ids, legal_actions(state), flags) else None
+    return flags if set_legal(by_identity, legal_actions(state), flags) else None
 
 
 def set_legal(
     by_identity: dict[int, tuple[Action, int]],
-    bid_ids: dict[int, int],
     actions: tuple[Action, ...],
     flags: Flags,
 ) -> bool:
     """Set 1 in ``flags`` (zeroed) at the id of each of ``actions``; False, with ``flags``
-    partly set, if :func:`id_of` finds one of them neither way."""
+    partly set, if :func:`id_of` does not find one of them."""
     for k in range(len(actions)):  # by index: the engine's tuple subclass, read as a tuple
-        index = id_of(by_identity, bid_ids, actions[k])
+        index = id_of(by_identity, actions[k])
         if index < 0:
             return False
         flags[index] = 1

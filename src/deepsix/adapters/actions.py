@@ -34,7 +34,8 @@ from typing import Final, SupportsIndex
 import attrs
 
 from deepsix import format_action
-from deepsix.actions import DECLARE, DONE, GIVE, PASS, PLAY, SHOW, SINK, Action, Bid
+from deepsix.actions import DECLARE, DONE, GIVE, PASS, PLAY, SHOW, SINK, Action
+from deepsix.bidding import shared_bid
 from deepsix.cards import Seat
 from deepsix.engine import legal_actions
 from deepsix.errors import IllegalActionError, Reason
@@ -93,7 +94,6 @@ class ActionCodec:
     _to_id: tuple[dict[Action, int], ...]
     _by_identity: dict[int, tuple[Action, int]]
     _strings: tuple[tuple[str, ...], ...]
-    _bid_ids: dict[int, int]
 
     @classmethod
     def for_rules(cls, rules: Rules) -> ActionCodec:
@@ -113,16 +113,15 @@ class ActionCodec:
                 DONE[seat],
                 *SINK[seat],
                 PASS[seat],
-                *(Bid(seat, amount) for amount in amounts),
+                *(shared_bid(seat, amount) for amount in amounts),
             ]
             by_id.append(tuple(table))
         to_id = tuple({action: i for i, action in enumerate(table)} for table in by_id)
-        # The engine hands out interned actions: most are found by identity, without hashing.
+        # The engine hands out interned actions (bids included: the shared ones above), so
+        # its legal actions are found by identity, without hashing.
         by_identity = {id(action): (action, i) for table in by_id for i, action in enumerate(table)}
         strings = tuple(tuple(format_action(action) for action in table) for table in by_id)
-        # Bids are the one kind the engine makes anew: found by amount (the same seat's table).
-        bid_ids = {amount: BID_BASE + k for k, amount in enumerate(amounts)}
-        return cls(rules, amounts, tuple(by_id), to_id, by_identity, strings, bid_ids)
+        return cls(rules, amounts, tuple(by_id), to_id, by_identity, strings)
 
     @property
     def num_actions(self) -> int:
@@ -174,21 +173,21 @@ class ActionCodec:
 
     def ids_of(self, actions: tuple[Action, ...]) -> list[int]:
         """The ids of some actions of one seat, ascending."""
-        ids = known_ids(self._by_identity, self._bid_ids, actions)
+        ids = known_ids(self._by_identity, actions)
         if ids is None:
             ids = sorted(self.encode(action) for action in actions)
         return ids
 
     @property
-    def lookup_tables(self) -> tuple[dict[int, tuple[Action, int]], dict[int, int]]:
-        """The tables :mod:`deepsix.adapters._masks` finds ids in: ``id(action)`` to the
-        interned action and its id, and a bid's amount to its id (read-only)."""
-        return self._by_identity, self._bid_ids
+    def identity_table(self) -> dict[int, tuple[Action, int]]:
+        """The table :mod:`deepsix.adapters._masks` finds ids in: ``id(action)`` to the
+        interned action and its id (read-only)."""
+        return self._by_identity
 
     def legal_mask(self, state: GameState) -> bytearray:
         """:attr:`num_actions` bytes, 1 at the ids of :meth:`legal_ids` and 0 elsewhere."""
         size = BID_BASE + len(self.bid_amounts)
-        flags = legal_mask(self._by_identity, self._bid_ids, state, size)
+        flags = legal_mask(self._by_identity, state, size)
         return mask_bytes(self.legal_ids(state), size) if flags is None else flags
 
     def legal_flags(self, state: GameState) -> bytes:

@@ -158,16 +158,13 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's naming convention
             tuple(self.codec.decode(index, seat) for index in range(self.codec.num_actions))
             for seat in range(4)
         )
-        # The codec's tables find the engine's interned actions by identity, bids by amount.
-        by_identity, bid_ids = self.codec.lookup_tables
         self._rng: random.Random | None = None
         # observe, last and step run in a compiled core (deepsix.adapters._aec).
         self._core = AECCore(
             self,
             agents=AGENTS,
             moves=moves,
-            by_identity=by_identity,
-            bid_ids=bid_ids,
+            by_identity=self.codec.identity_table,
             writer=self.layout.writer,
             vectors=[np.zeros(self.layout.size, dtype=np.float32) for _ in AGENTS],
             new_mask=functools.partial(np.zeros, self.codec.num_actions, dtype=np.int8),
