@@ -44,6 +44,7 @@ CANDIDATES: Final = (
     "deepsix.state",
     "deepsix.legal",
     "deepsix.engine",
+    "deepsix.play.cardplay",
     "deepsix.search._core",
     "deepsix.adapters._facts",
     "deepsix.adapters._tally",

@@ -11,7 +11,6 @@ and plays the cheapest.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from deepsix.actions import PlayCard
 from deepsix.cards import CARD_POINTS, HAND_SIZE, Card, Seat
@@ -173,18 +172,28 @@ def _trick_cost(table: _Inference, card: Card) -> float:
     return _settle(table, remaining, led, 0, branch)
 
 
-class _Branch(NamedTuple):
-    """One way the rest of a trick may go: who is winning it, with what, and its points so far."""
+class _Branch:
+    """One way the rest of a trick may go: who is winning it, with what, its points so far
+    and the cards already assumed played on it (a value: never changed once made)."""
 
-    winner: int
-    top: int
-    led_winning: bool
-    points: float
-    used: tuple[int, ...] = ()
+    __slots__ = ("led_winning", "points", "top", "used", "winner")
+
+    def __init__(
+        self, winner: int, top: int, led_winning: bool, points: float, used: tuple[int, ...] = ()
+    ) -> None:
+        self.winner = winner
+        self.top = top
+        self.led_winning = led_winning
+        self.points = points
+        self.used = used
 
     def shed(self, points: float) -> _Branch:
         """The same branch with ``points`` more in the trick."""
-        return self._replace(points=self.points + points)
+        return _Branch(self.winner, self.top, self.led_winning, self.points + points, self.used)
+
+    def taken_by(self, seat: int) -> _Branch:
+        """The same branch, the trick taken by ``seat`` with a card of another suit."""
+        return _Branch(seat, self.top, False, self.points, self.used)
 
 
 def _settle(  # noqa: PLR0911  # each way the trick can go ends differently
@@ -211,8 +220,7 @@ def _settle(  # noqa: PLR0911  # each way the trick can go ends differently
         return _settle(table, remaining, led, following, branch.shed(shed))
     if table.voids[seat] >> led & 1:
         if led == table.sunk:
-            taken = branch._replace(winner=seat, led_winning=False)
-            return _settle(table, remaining, led, following, taken)
+            return _settle(table, remaining, led, following, branch.taken_by(seat))
         return _settle(table, remaining, led, following, branch.shed(shed))
     top = branch.top
     over = table.holds_any(seat, table.higher(top))
