@@ -76,6 +76,8 @@ PAIRS: tuple[tuple[str, str, int, int], ...] = (
     ("ismcts", "heuristic", 16, 0),
     ("search-deep", "search-endgame", 160, 10),
     ("search-phases", "search-deep", 80, 0),
+    ("search-deep-pool", "search-deep", 120, 0),
+    ("search-deep-wide", "search-deep", 120, 0),
 )
 """Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
 (each whole-game deal is two games, the seats swapped), sized to what two shared
@@ -97,7 +99,20 @@ registered deals.
 ``search-phases`` (:func:`search_phases`, issue 26 item 1) is ``search-deep`` that also
 searches the auction, the sunk suit, the invitation and the passes, with many more,
 cheaper play-outs than the first budgets and deals constrained by the auction; its
-80 deals against ``search-deep`` were registered here before its run."""
+80 deals against ``search-deep`` were registered here before its run.
+
+Two questions the pairs above left open, registered on 29 November before their
+runs, once the compiled card play had made the play-outs cheaper (``docs/search-bot.md``):
+``search-deep-pool`` (:func:`search_deep_pool`) is ``search-deep`` with only the deals
+constrained by the auction (``world_pool`` 4): does that alone help the card play?
+``search-deep-wide`` (:func:`search_deep_wide`) is ``search-deep`` with twice the
+play-outs per candidate card before the endgame, in about the time ``search-deep``
+took before the card play was compiled: is a larger budget for the card play worth
+it?  120 deals each."""
+
+
+_LOCAL = ("ismcts", "search-phases", "search-deep-pool", "search-deep-wide")
+"""The rungs registered by this script (not known by name to worker processes)."""
 
 
 def search_phases() -> SearchBot:
@@ -115,6 +130,18 @@ def search_phases() -> SearchBot:
         setup_confidence=2.0,
         world_pool=4,
     )
+
+
+def search_deep_pool() -> SearchBot:
+    """``search-deep`` whose every sampled deal is the one kept of four by how well the
+    other seats' calls and sunk suit fit it (:func:`deepsix.search.worlds.sample_worlds`);
+    nothing else changed (the card play is still the only phase searched)."""
+    return attrs.evolve(SearchBot.deep(), world_pool=4)
+
+
+def search_deep_wide() -> SearchBot:
+    """``search-deep`` with 32 play-outs a candidate card before the endgame instead of 16."""
+    return attrs.evolve(SearchBot.deep(), rollout_worlds=32)
 
 
 class ISMCTSCards:
@@ -258,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     args = parser.parse_args(argv)
     register_bot("ismcts", ISMCTSCards)
     register_bot("search-phases", search_phases)
+    register_bot("search-deep-pool", search_deep_pool)
+    register_bot("search-deep-wide", search_deep_wide)
     if args.report:
         print(f"seed {LADDER_SEED}")
         for upper, lower, _, game_deals in PAIRS:
@@ -279,8 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
         if args.pairs is not None and f"{upper}-vs-{lower}" not in args.pairs:
             continue
         n = max(2, round(deals * args.scale))
-        # ismcts and search-phases are registered here only: one worker (this process)
-        workers = 1 if upper in ("ismcts", "search-phases") else args.workers
+        # the rungs this script registers exist in this process only: one worker
+        workers = 1 if upper in _LOCAL else args.workers
         load = os.getloadavg()[0]
         start = time.perf_counter()
         suffix = f"-from-{args.start}" if args.start else ""
