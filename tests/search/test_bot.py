@@ -407,3 +407,36 @@ def test_another_candidate_needs_clear_evidence() -> None:
     worse = [[0.0, 0.0], [10.0, -5.0], [1.0, 1.0]]
     assert _significant(worse, 0.0) == 0  # the policy's choice has the lowest mean
     assert _significant([[5.0], [0.0]], 1.0) == 0  # one deal: no standard error, no switch
+
+
+def test_the_docs_budget_table_gives_the_presets_fields() -> None:
+    # docs/search-bot.md's table of budgets: its columns for quick(), deep() and endgame()
+    # are the presets' fields (the deep() column once went stale, showing the first budget).
+    docs = Path(__file__).resolve().parents[2] / "docs" / "search-bot.md"
+    lines = docs.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| field | `quick()`"))
+    header = [cell.strip() for cell in lines[start].strip("|").split("|")]
+    assert header[1:4] == ["`quick()` = `SearchBot()`", "`deep()`", "`endgame()`"]
+    presets = (SearchBot.quick(), SearchBot.deep(), SearchBot.endgame())
+    rows = 0
+    for line in lines[start + 2 :]:
+        if not line.startswith("| `"):
+            break
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        field_list = cells[0].split("(")[0].replace(" x ", ", ")
+        names = [name.strip("` ") for name in field_list.split(", ")]
+        for preset, cell in zip(presets, cells[1:4], strict=True):
+            if cell == "--":  # a field the preset never reaches (no play-outs)
+                assert preset.rollout_worlds == 0, (names, cell)
+                continue
+            if cell == "0" and names == ["rollout_worlds", "candidates"]:
+                assert preset.rollout_worlds == 0
+                continue
+            values = [value.strip() for value in cell.replace(" x ", ", ").split(", ")]
+            assert len(values) == len(names), (names, cell)
+            for name, value in zip(names, values, strict=True):
+                expected = getattr(preset, name)
+                shown = None if value == "None" else float(value.replace(",", ""))
+                assert shown == expected, (name, preset, value)
+        rows += 1
+    assert rows == 8
