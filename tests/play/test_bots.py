@@ -9,6 +9,7 @@ import pytest
 
 from deepsix import (
     ALL_MELDS,
+    DECK,
     Action,
     Bid,
     Card,
@@ -41,7 +42,7 @@ from deepsix import (
 from deepsix.io.transcript import format_transcript
 from deepsix.melds import MeldFamily
 from deepsix.play.bots import Bot, RandomBot, bot_rng, make_bot
-from deepsix.play.heuristic import HeuristicBot
+from deepsix.play.heuristic import HeuristicBot, _invitation
 from deepsix.play.loop import play_game
 from tests.support.scenarios import FORTRESS, auction_won_by_north, deal_of, play_script
 
@@ -361,6 +362,29 @@ def test_invitation_shows_cards_of_incomplete_melds() -> None:
             and 1 <= _missing(hand, meld) <= 2
             for meld in ALL_MELDS
         )
+
+
+def test_the_invitation_depends_on_the_cards_and_sunk_suit_only_and_is_a_fresh_list() -> None:
+    # The invitation is cached by the sorted hand and the sunk suit: any order of the same
+    # cards gives the same cards, each sunk suit its own answer (the one computed afresh),
+    # and a caller who changes the list it got changes no later answer.
+    rng = random.Random(4)
+    differs = 0
+    for _ in range(300):
+        hand = rng.sample(DECK, 14)
+        key = tuple(sorted(hand))
+        fresh = {suit: list(_invitation.__wrapped__(key, suit)) for suit in Suit}
+        differs += len({tuple(cards) for cards in fresh.values()}) > 1
+        suits = list(Suit)
+        rng.shuffle(suits)
+        for suit in suits:
+            shuffled = list(hand)
+            rng.shuffle(shuffled)
+            got = HEURISTIC.invitation(shuffled, suit)
+            assert got == fresh[suit]
+            got.clear()
+            assert HEURISTIC.invitation(hand, suit) == fresh[suit]
+    assert differs > 10  # the sunk suit matters to many hands: a key without it would fail
 
 
 def _missing(hand: Iterable[Card], meld: Meld) -> int:

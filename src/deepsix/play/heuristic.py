@@ -9,6 +9,7 @@ look-ahead with inferred holdings for the play.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -164,34 +165,7 @@ class HeuristicBot:
         of one card first); the union of their held cards is shown, up to
         seven cards.
         """
-        counts = counts_of(hand)
-        near: list[tuple[float, int, Meld, list[Card]]] = []
-        for index, meld in enumerate(ALL_MELDS):
-            if meld.family is MeldFamily.RUN and meld.suit == sunk:
-                continue
-            need = counts_of(meld.cards)
-            held: list[Card] = []
-            missing = 0
-            for card in set(meld.cards):
-                have = min(counts[card], need[card])
-                held.extend([card] * have)
-                missing += need[card] - have
-            if missing == 0 or not held or missing > 2:
-                continue
-            if missing == 2 and meld.kind.points > -30:
-                continue
-            near.append((meld.kind.points / missing, index, meld, held))
-        near.sort(key=lambda item: (item[0], item[1]))
-        shown = [0] * 28
-        for _, _, _, held in near:
-            extra = [0] * 28
-            for card in held:
-                extra[card] += 1
-            merged = [max(shown[i], extra[i]) for i in range(28)]
-            if sum(merged) > _MAX_SHOWN:
-                continue
-            shown = merged
-        return [card for card in CARDS for _ in range(shown[card])]
+        return list(_invitation(tuple(sorted(hand)), sunk))
 
     def _show(self, view: PlayerView, seat: Seat) -> Action:
         sunk = view.sunk_suit
@@ -338,3 +312,38 @@ class HeuristicBot:
     def _play(self, view: PlayerView) -> Card:
         """The card to play: :func:`deepsix.play.cardplay.lowest_cost_card`."""
         return lowest_cost_card(view)
+
+
+@functools.lru_cache(maxsize=4096)
+def _invitation(hand: tuple[Card, ...], sunk: Suit) -> tuple[Card, ...]:
+    """:meth:`HeuristicBot.invitation` of a sorted hand, cached: the bidder asks once per card
+    she shows, and the search's play-outs of one sampled deal ask again for every candidate
+    compared there."""
+    counts = counts_of(hand)
+    near: list[tuple[float, int, Meld, list[Card]]] = []
+    for index, meld in enumerate(ALL_MELDS):
+        if meld.family is MeldFamily.RUN and meld.suit == sunk:
+            continue
+        need = counts_of(meld.cards)
+        held: list[Card] = []
+        missing = 0
+        for card in set(meld.cards):
+            have = min(counts[card], need[card])
+            held.extend([card] * have)
+            missing += need[card] - have
+        if missing == 0 or not held or missing > 2:
+            continue
+        if missing == 2 and meld.kind.points > -30:
+            continue
+        near.append((meld.kind.points / missing, index, meld, held))
+    near.sort(key=lambda item: (item[0], item[1]))
+    shown = [0] * 28
+    for _, _, _, held in near:
+        extra = [0] * 28
+        for card in held:
+            extra[card] += 1
+        merged = [max(shown[i], extra[i]) for i in range(28)]
+        if sum(merged) > _MAX_SHOWN:
+            continue
+        shown = merged
+    return tuple(card for card in CARDS for _ in range(shown[card]))
