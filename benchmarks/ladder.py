@@ -78,6 +78,7 @@ PAIRS: tuple[tuple[str, str, int, int], ...] = (
     ("search-phases", "search-deep", 80, 0),
     ("search-deep-pool", "search-deep", 120, 0),
     ("search-deep-wide", "search-deep", 120, 0),
+    ("search-deep-perfect", "search-deep", 120, 0),
 )
 """Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
 (each whole-game deal is two games, the seats swapped), sized to what two shared
@@ -108,10 +109,21 @@ constrained by the auction (``world_pool`` 4): does that alone help the card pla
 ``search-deep-wide`` (:func:`search_deep_wide`) is ``search-deep`` with twice the
 play-outs per candidate card before the endgame, in about the time ``search-deep``
 took before the card play was compiled: is a larger budget for the card play worth
-it?  120 deals each."""
+it?  120 deals each.
+
+``search-deep-perfect`` (:func:`search_deep_perfect`), registered the same day before
+its run, searches the card play without the heuristic (issue 26 item 1): every
+distinct legal card a candidate, the lowest mean wins, and the play-outs the search's
+own perfect-information ones; 120 deals against ``search-deep``."""
 
 
-_LOCAL = ("ismcts", "search-phases", "search-deep-pool", "search-deep-wide")
+_LOCAL = (
+    "ismcts",
+    "search-phases",
+    "search-deep-pool",
+    "search-deep-wide",
+    "search-deep-perfect",
+)
 """The rungs registered by this script (not known by name to worker processes)."""
 
 
@@ -142,6 +154,20 @@ def search_deep_pool() -> SearchBot:
 def search_deep_wide() -> SearchBot:
     """``search-deep`` with 32 play-outs a candidate card before the endgame instead of 16."""
     return attrs.evolve(SearchBot.deep(), rollout_worlds=32)
+
+
+def search_deep_perfect() -> SearchBot:
+    """``search-deep`` whose card play before the endgame asks nothing of the heuristic:
+    every distinct legal card compared (``card_candidates="all"``, the lowest mean wins)
+    over 32 sampled deals, each played out by the search's own perfect-information
+    play-out (``card_playouts="perfect"``) and solved from five tricks left."""
+    return attrs.evolve(
+        SearchBot.deep(),
+        card_playouts="perfect",
+        card_candidates="all",
+        rollout_worlds=32,
+        playout_solve=5,
+    )
 
 
 class ISMCTSCards:
@@ -287,6 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     register_bot("search-phases", search_phases)
     register_bot("search-deep-pool", search_deep_pool)
     register_bot("search-deep-wide", search_deep_wide)
+    register_bot("search-deep-perfect", search_deep_perfect)
     if args.report:
         print(f"seed {LADDER_SEED}")
         for upper, lower, _, game_deals in PAIRS:

@@ -9,6 +9,7 @@ per decision (``time.process_time``: comparable on a shared machine).
     python benchmarks/search_timing.py --hands 6 --preset quick   # the live tables' budget
     python benchmarks/search_timing.py --hands 6 --preset deep    # analysis and evaluation
     python benchmarks/search_timing.py --hands 6 --preset deep --worlds 12   # a variant
+    python benchmarks/search_timing.py --hands 3 --preset deep --card-playouts perfect
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def main() -> int:
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=int, default=None)
         elif field.type in ("float", float, "float | None"):
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=float, default=None)
+        elif field.type in ("str", str):
+            parser.add_argument(f"--{field.name.replace('_', '-')}", type=str, default=None)
     args = parser.parse_args()
     changes = {
         field.name: getattr(args, field.name)

@@ -48,3 +48,27 @@ def minimax(state: GameState, memo: dict[tuple[object, ...], int] | None = None)
     value = min(values) if state.to_act.team == 0 else max(values)
     memo[key] = value
     return value
+
+
+def line_values(
+    state: GameState, memo: dict[tuple[object, ...], frozenset[int]] | None = None
+) -> frozenset[int]:
+    """Every value North-South's card points from ``state`` to the end of the hand take
+    over all legal lines of play (read from the engine's scoring, as :func:`minimax`)."""
+    memo = {} if memo is None else memo
+    key = (state.packed_hands, state.trick, state.to_act, len(state.tricks))
+    known = memo.get(key)
+    if known is not None:
+        return known
+    before = state.card_points[0]
+    values: set[int] = set()
+    for action in legal_actions(state):
+        after = apply(state, action)
+        if after.phase is Phase.PLAY:
+            gained = after.card_points[0] - before
+            values.update(gained + value for value in line_values(after, memo))
+        else:
+            values.add(after.completed_hands[-1].card_points[0] - before)
+    found = frozenset(values)
+    memo[key] = found
+    return found

@@ -17,6 +17,7 @@ import pytest
 from deepsix import (
     Action,
     Bot,
+    Card,
     GameState,
     HeuristicBot,
     InvalidStateError,
@@ -28,6 +29,7 @@ from deepsix import (
     Rules,
     Suit,
     apply,
+    legal_actions,
     new_game,
     play_game,
     sample_state,
@@ -38,8 +40,9 @@ from deepsix import (
 from deepsix.errors import WrongTypeError
 from deepsix.play.bots import BOT_NAMES, make_bot
 from deepsix.search import SearchBot, SearchError
-from deepsix.search.playout import playout_cost
+from deepsix.search.playout import perfect_playout_cost, playout_cost
 from deepsix.search.solver import move_values
+from deepsix.search.worlds import sample_worlds
 from tests.search.endgames import endgame
 
 QUICK = SearchBot(
@@ -236,6 +239,10 @@ def test_refuses_states_and_other_seats_views() -> None:
         {"setup_confidence": -0.5},
         {"setup_confidence": "sure"},
         {"policy": "heuristic"},
+        {"card_playouts": "solver"},
+        {"card_playouts": None},
+        {"card_candidates": "some"},
+        {"card_candidates": 3},
     ],
 )
 def test_bad_budgets_raise_search_error(changes: dict[str, object]) -> None:
@@ -440,3 +447,81 @@ def test_the_docs_budget_table_gives_the_presets_fields() -> None:
                 assert shown == expected, (name, preset, value)
         rows += 1
     assert rows == 8
+
+
+class _Refuses(HeuristicBot):
+    """A heuristic that fails the test if the search asks it anything."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        raise AssertionError("the search asked the heuristic")
+
+    def pass_order(self, view: PlayerView) -> list[Card]:
+        raise AssertionError("the search asked the heuristic")
+
+
+def test_the_card_play_can_be_searched_without_the_heuristic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # card_playouts="perfect" and card_candidates="all": before the endgame every distinct
+    # legal card is played out by the search's own perfect-information play-outs, the
+    # lowest mean cost wins; neither the heuristic, nor its card costs, nor a play-out
+    # policy is consulted (each of them fails the test if asked).
+    import deepsix.search.bot as bot_module
+
+    def no_costs(view: PlayerView) -> list[tuple[float, Card]]:
+        raise AssertionError("the search asked for the heuristic's card costs")
+
+    searched = SearchBot(
+        worlds=2,
+        solve_tricks=3,
+        rollout_worlds=3,
+        playout_solve=2,
+        card_playouts="perfect",
+        card_candidates="all",
+        heuristic=_Refuses(),
+        policy=_Refuses(),
+    )
+    decided = 0
+    for seed in range(4):
+        state = endgame(Rules(), 200 + seed, 11 - seed, seed % 4)
+        seat = state.to_act
+        assert seat is not None
+        with monkeypatch.context() as patch:
+            patch.setattr(bot_module, "card_costs", no_costs)
+            action = searched.choose(view(state, seat), random.Random(seed))
+        assert action in legal_actions(state)
+        decided += 1
+    assert decided == 4
+
+
+def test_with_every_card_a_candidate_the_lowest_mean_wins() -> None:
+    # No candidate is privileged: the card with the lowest mean play-out cost over the
+    # sampled deals is played, even where the heuristic's choice is within noise of it.
+    searched = SearchBot(
+        worlds=2, solve_tricks=3, rollout_worlds=4, card_playouts="perfect", card_candidates="all"
+    )
+    for seed in range(3):
+        state = endgame(Rules(), 300 + seed, 10, 0)
+        seat = state.to_act
+        assert seat is not None
+        seen = view(state, seat)
+        cards = [a.card for a in legal_actions(state) if isinstance(a, PlayCard)]
+        distinct = list(dict.fromkeys(cards))
+        if len(distinct) < 2:
+            continue
+        worlds = sample_worlds(seen, random.Random(seed), 4)
+        means = [
+            sum(
+                perfect_playout_cost(
+                    apply(world, PlayCard(seat, card)),
+                    seat.team,
+                    solve_tricks=5,
+                    node_limit=20_000,
+                )
+                for world in worlds
+            )
+            for card in distinct
+        ]
+        best = next(k for k in range(len(distinct)) if means[k] <= min(means) + 1e-9)
+        chosen = searched.choose(seen, random.Random(seed))
+        assert chosen == PlayCard(seat, distinct[best])

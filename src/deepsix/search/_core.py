@@ -637,6 +637,41 @@ class Engine:
         self.h0, self.h1, self.h2, self.h3 = saved
         return ns
 
+    def estimate(  # noqa: PLR0913, PLR0917  # the position, spelled out
+        self, seat: int, leader: int, left: int, tricks_left: int, code: int, solve: int
+    ) -> int:
+        """North-South's points if every player plays the card :meth:`order` tries first
+        until at most ``solve`` tricks are left, and best play from there (:meth:`exact`).
+
+        The search's own perfect-information play-out (no bot plays it).  If the
+        exact part runs out of budget (:class:`Budget`), the rest is played out
+        too (:meth:`playout`), so an estimate is always returned.  The hands are
+        put back.
+        """
+        saved = (self.h0, self.h1, self.h2, self.h3)
+        ns = 0
+        try:
+            while tricks_left > solve:
+                code = self.play_out_trick(seat, leader, code)
+                taken = _trick_points(code)
+                winner = (leader + self.winner(code)) & 3
+                tricks_left -= 1
+                left -= taken
+                if not winner & 1:
+                    ns += taken + (0 if tricks_left else _BONUS)
+                if not tricks_left:
+                    return ns
+                leader = seat = winner
+                code = 0
+            cut = (self.h0, self.h1, self.h2, self.h3)
+            try:
+                return ns + self.exact(seat, leader, left, tricks_left, code, -1)
+            except Budget:
+                self.h0, self.h1, self.h2, self.h3 = cut
+                return ns + self.playout(seat, leader, tricks_left, code)
+        finally:
+            self.h0, self.h1, self.h2, self.h3 = saved
+
     def root(  # noqa: PLR0913, PLR0917  # the position, spelled out
         self, seat: int, leader: int, alpha: int, beta: int, left: int, tricks_left: int, code: int
     ) -> int:

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -80,7 +80,7 @@ from deepsix.engine import apply
 from deepsix.play.bots import Bot, acting_seat
 from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
-from deepsix.search.playout import endgame_cost, playout_cost
+from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.search.worlds import CallModel, sample_worlds
 from deepsix.state import GameState, Phase
@@ -134,6 +134,17 @@ def _playout_policy(
 ) -> None:
     if value is not None and not isinstance(value, Bot):
         raise SearchError(f"SearchBot.policy must be a Bot or None, not {value!r}")
+
+
+def _one_of(*choices: str) -> Callable[[SearchBot, attrs.Attribute[str], object], None]:
+    def check(instance: SearchBot, attribute: attrs.Attribute[str], value: object) -> None:
+        if value not in choices or type(value) is not str:
+            raise SearchError(
+                f"SearchBot.{attribute.name} must be one of {', '.join(map(repr, choices))},"
+                f" not {value!r}"
+            )
+
+    return check
 
 
 def _call_model(instance: SearchBot, attribute: attrs.Attribute[CallModel], value: object) -> None:
@@ -218,6 +229,17 @@ class SearchBot:
     every play-out (``None``: ``heuristic``).  Play-outs must be deterministic for the
     candidates to be compared on equal terms: each play-out hands the policy a fresh
     ``random.Random(0)``."""
+    card_playouts: str = attrs.field(default="policy", validator=_one_of("policy", "perfect"))
+    """How the card play's play-outs before the endgame are played: ``"policy"`` by
+    :attr:`playout_policy`; ``"perfect"`` by the search itself, every seat playing, with
+    all the cards of the sampled deal in view, the card the solver would try first
+    (:func:`deepsix.search.playout.perfect_playout_cost`), no bot involved."""
+    card_candidates: str = attrs.field(default="heuristic", validator=_one_of("heuristic", "all"))
+    """Which cards are compared before the endgame: ``"heuristic"``, the heuristic's
+    choice and the next ones in its order of preference (``candidates`` of them), the
+    heuristic's kept unless another beats it by ``confidence`` standard errors;
+    ``"all"``, every distinct legal card, none privileged: the lowest mean cost wins
+    (``candidates`` and ``confidence`` do not apply)."""
 
     @property
     def playout_policy(self) -> Bot:
@@ -315,34 +337,48 @@ class SearchBot:
 
     # -- comparing candidates by play-outs --------------------------------------------
 
-    def _compare(
+    def _compare(  # noqa: PLR0913  # the decision, spelled out
         self,
         view_: PlayerView,
         seat: Seat,
         candidates: Sequence[Action],
         deals: int,
         rng: random.Random,
+        *,
+        privileged: bool = True,
     ) -> int:
         """The index of the candidate with the lowest mean play-out cost over ``deals``
-        sampled deals (ties: the earliest, the heuristic's own choice first)."""
+        sampled deals (ties: the earliest).  If ``privileged``, candidate 0 (the
+        heuristic's own choice) is kept unless another beats it by ``confidence``
+        standard errors."""
         solve, confidence = self.playout_solve, self.confidence
-        if view_.phase is not Phase.PLAY:
+        perfect = False
+        if view_.phase is Phase.PLAY:
+            perfect = self.card_playouts == "perfect"
+        else:
             if self.setup_solve is not None:
                 solve = self.setup_solve
             if self.setup_confidence is not None:
                 confidence = self.setup_confidence
+        if not privileged:
+            confidence = 0.0
         costs: list[list[float]] = [[] for _ in candidates]
         for world in self._worlds(view_, deals, rng):
             for index, action in enumerate(candidates):
-                costs[index].append(
-                    playout_cost(
-                        apply(world, action),
+                after = apply(world, action)
+                if perfect:
+                    cost = perfect_playout_cost(
+                        after, seat.team, solve_tricks=solve, node_limit=self.playout_node_limit
+                    )
+                else:
+                    cost = playout_cost(
+                        after,
                         seat.team,
                         self.playout_policy,
                         solve_tricks=solve,
                         node_limit=self.playout_node_limit,
                     )
-                )
+                costs[index].append(cost)
         return _significant(costs, confidence)
 
     def _worlds(self, view_: PlayerView, deals: int, rng: random.Random) -> list[GameState]:
@@ -355,15 +391,22 @@ class SearchBot:
         """The card with the best total over the sampled deals (see the module docs)."""
         tricks_left = HAND_SIZE - len(view_.tricks)
         if tricks_left > self.solve_tricks:
-            costs = card_costs(view_)
             if not self.rollout_worlds:
-                return _cheapest(costs)
-            ranked = sorted(range(len(costs)), key=lambda index: (costs[index][0], index))
-            cards = [costs[index][1] for index in ranked[: self.candidates]]
+                return _cheapest(card_costs(view_))
+            privileged = self.card_candidates == "heuristic"
+            if privileged:
+                costs = card_costs(view_)
+                ranked = sorted(range(len(costs)), key=lambda index: (costs[index][0], index))
+                cards = [costs[index][1] for index in ranked[: self.candidates]]
+            else:
+                cards = _distinct_cards(view_)
             if len(cards) == 1:
                 return cards[0]
             actions = [PlayCard(seat, card) for card in cards]
-            return cards[self._compare(view_, seat, actions, self.rollout_worlds, rng)]
+            index = self._compare(
+                view_, seat, actions, self.rollout_worlds, rng, privileged=privileged
+            )
+            return cards[index]
         cards = [action.card for action in view_.legal_actions if isinstance(action, PlayCard)]
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
@@ -415,6 +458,15 @@ def _significant(costs: Sequence[Sequence[float]], confidence: float) -> int:
 def _cheapest(costs: Sequence[tuple[float, Card]]) -> Card:
     """The heuristic's card: the first with the lowest cost (as the heuristic plays)."""
     return costs[_lowest([cost for cost, _ in costs])][1]
+
+
+def _distinct_cards(view_: PlayerView) -> list[Card]:
+    """The seat's legal cards, each once (the two copies of a card play alike)."""
+    cards: list[Card] = []
+    for action in view_.legal_actions:
+        if isinstance(action, PlayCard) and action.card not in cards:
+            cards.append(action.card)
+    return cards
 
 
 def _distinct(actions: Sequence[Action]) -> list[Action]:

@@ -10,6 +10,12 @@ dummy (:func:`deepsix.search.solver.points`), so the play-out's end is as
 good as the solver's.  A deal whose endgame needs more than ``node_limit``
 nodes is played to the end by the policy instead.
 
+In the card play a play-out needs no policy: :func:`perfect_playout_cost`
+lets every seat play, with all the cards in view, the card the solver would
+try first, and solves the rest -- the search's own play-out, which the
+search bot uses when :attr:`~deepsix.search.SearchBot.card_playouts` is
+``"perfect"``.
+
 The outcome is scored as the hand would be scored -- each team's card
 points plus meld against the contract (:func:`deepsix.score_hand`) -- as
 the partnership's recorded score minus the opponents': lower is better,
@@ -34,11 +40,11 @@ from deepsix.engine import apply
 from deepsix.errors import InvalidStateError
 from deepsix.play.bots import Bot
 from deepsix.scoring import score_hand
-from deepsix.search.solver import SearchBudgetError, points
+from deepsix.search.solver import SearchBudgetError, playout_points, points
 from deepsix.state import GameState, Phase
 from deepsix.views import view
 
-__all__ = ["endgame_cost", "playout_cost"]
+__all__ = ["endgame_cost", "perfect_playout_cost", "playout_cost"]
 
 _STREAM_SEED: Final = 0
 """The policy's random stream in every play-out (the heuristic ignores it): play-outs
@@ -94,3 +100,22 @@ def playout_cost(
         state = apply(state, policy.choose(view(state, seat), rng))
     scores = state.completed_hands[-1].scores
     return float(scores[team] - scores[1 - team])
+
+
+def perfect_playout_cost(
+    state: GameState, team: Team | int, *, solve_tricks: int = 5, node_limit: int = 20_000
+) -> float:
+    """``team``'s recorded score minus the other team's at the end of the current hand,
+    from a state of the card play, by a *perfect-information play-out*
+    (:func:`deepsix.search.solver.playout_points`): every seat plays, with all the cards
+    in view, the card the solver would try first until ``solve_tricks`` tricks are left,
+    and the rest is solved exactly within ``node_limit`` nodes.  No bot plays it.
+
+    A state whose hand is already over (its last card was just played) gets
+    that hand's score.
+    """
+    if state.phase is not Phase.PLAY:
+        scores = state.completed_hands[-1].scores
+        return float(scores[team] - scores[1 - team])
+    future = playout_points(state, solve_tricks=solve_tricks, node_limit=node_limit)
+    return endgame_cost(state, team, future)

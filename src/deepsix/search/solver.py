@@ -97,6 +97,7 @@ __all__ = [
     "SearchError",
     "SolveResult",
     "move_values",
+    "playout_points",
     "points",
     "solve",
 ]
@@ -327,6 +328,41 @@ def points(state: GameState, *, node_limit: int | None = None) -> tuple[int, int
         ns = root.exact()
     except Budget:
         raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
+    return (ns, root.left + LAST_TRICK_BONUS - ns)
+
+
+def playout_points(
+    state: GameState, *, solve_tricks: int, node_limit: int | None = None
+) -> tuple[int, int]:
+    """Each team's points from here in a *perfect-information play-out*: every player,
+    seeing all the cards, plays the card the solver would try first (its move ordering)
+    until at most ``solve_tricks`` tricks are left, and the rest is solved exactly.
+
+    A play-out no bot plays: cheap (the ordering is the compiled solver's) and
+    the search's own.  If the exact part needs more than ``node_limit`` nodes,
+    the ordering plays on to the end instead, so an estimate is always
+    returned.  Raises :class:`SearchError` for a state not in the play phase.
+
+    >>> import random
+    >>> from deepsix import HeuristicBot, Phase, apply, new_game, shuffled_deal, view
+    >>> state = new_game().apply(shuffled_deal(3))
+    >>> while state.phase is not Phase.PLAY or len(state.tricks) < 6:  # eight tricks left
+    ...     state = apply(state, HeuristicBot().choose(view(state, state.to_act), random.Random(0)))
+    >>> playout_points(state, solve_tricks=8) == points(state)  # all of it solved
+    True
+    >>> ns, ew = playout_points(state, solve_tricks=4)
+    >>> ns + ew == sum(points(state))  # every point still to be taken, shared out
+    True
+    """
+    if type(solve_tricks) is not int or not 0 <= solve_tricks <= HAND_SIZE:
+        raise SearchError(f"solve_tricks must be an int from 0 to 14, not {solve_tricks!r}")
+    root = _Solver(state)
+    root.limit = _check_budget(node_limit)
+    engine = root.engine
+    engine.load(root.hands)
+    ns = engine.estimate(
+        int(root.seat), root.leader, root.left, root.tricks_left, root.code, solve_tricks
+    )
     return (ns, root.left + LAST_TRICK_BONUS - ns)
 
 
