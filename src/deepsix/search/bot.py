@@ -52,7 +52,12 @@ against it; it is the fallback above; its card costs and spare order pick
 the other candidates of the early card play and the passes; it declares the
 melds; and it plays the play-outs unless :attr:`SearchBot.policy` names
 another bot.  The other candidates (passing and the highest bid open, the
-four suits, showing no more) are the search's own.
+four suits, showing no more) are the search's own.  In the card play it can
+be left out altogether: :attr:`SearchBot.card_playouts` ``"perfect"`` plays
+the play-outs by the solver's own perfect-information choice
+(:func:`deepsix.search.playout.perfect_playout_cost`) and
+:attr:`SearchBot.card_candidates` ``"all"`` compares every distinct legal
+card, none privileged; with both, only the explicit fallback remains there.
 
 **Constrained dealing** (:attr:`SearchBot.world_pool` > 1): every sampled
 deal is the one kept of several, weighted by how well the other seats'
