@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from deepsix import GameState, Phase, Rules, apply, legal_actions, new_game, shuffled_deal
 from tests.support.strategies import choose_action
@@ -32,18 +33,14 @@ def minimax(state: GameState, memo: dict[tuple[object, ...], int] | None = None)
     hand's score-sheet line.
     """
     memo = {} if memo is None else memo
-    key = (state.packed_hands, state.trick, state.to_act, len(state.tricks))
+    key = _position(state)
     known = memo.get(key)
     if known is not None:
         return known
-    before = state.card_points[0]
-    values = []
-    for action in legal_actions(state):
-        after = apply(state, action)
-        if after.phase is Phase.PLAY:
-            values.append(after.card_points[0] - before + minimax(after, memo))
-        else:  # the hand is over: its score-sheet line has the bonus
-            values.append(after.completed_hands[-1].card_points[0] - before)
+    values = [
+        gained + (0 if after is None else minimax(after, memo))
+        for gained, after in _continuations(state)
+    ]
     assert state.to_act is not None
     value = min(values) if state.to_act.team == 0 else max(values)
     memo[key] = value
@@ -56,19 +53,33 @@ def line_values(
     """Every value North-South's card points from ``state`` to the end of the hand take
     over all legal lines of play (read from the engine's scoring, as :func:`minimax`)."""
     memo = {} if memo is None else memo
-    key = (state.packed_hands, state.trick, state.to_act, len(state.tricks))
+    key = _position(state)
     known = memo.get(key)
     if known is not None:
         return known
-    before = state.card_points[0]
     values: set[int] = set()
-    for action in legal_actions(state):
-        after = apply(state, action)
-        if after.phase is Phase.PLAY:
-            gained = after.card_points[0] - before
-            values.update(gained + value for value in line_values(after, memo))
+    for gained, after in _continuations(state):
+        if after is None:
+            values.add(gained)
         else:
-            values.add(after.completed_hands[-1].card_points[0] - before)
+            values.update(gained + value for value in line_values(after, memo))
     found = frozenset(values)
     memo[key] = found
     return found
+
+
+def _position(state: GameState) -> tuple[object, ...]:
+    """What the rest of the hand's card play depends on (the memo key)."""
+    return (state.packed_hands, state.trick, state.to_act, len(state.tricks))
+
+
+def _continuations(state: GameState) -> Iterator[tuple[int, GameState | None]]:
+    """Each legal card's North-South card points gained by playing it, and the state after
+    it (``None`` once the hand is over: its score-sheet line has the bonus)."""
+    before = state.card_points[0]
+    for action in legal_actions(state):
+        after = apply(state, action)
+        if after.phase is Phase.PLAY:
+            yield after.card_points[0] - before, after
+        else:
+            yield after.completed_hands[-1].card_points[0] - before, None
