@@ -39,8 +39,11 @@ def main() -> int:
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=int, default=None)
         elif field.type in ("float", float, "float | None"):
             parser.add_argument(f"--{field.name.replace('_', '-')}", type=float, default=None)
-        elif field.type in ("str", str):
-            parser.add_argument(f"--{field.name.replace('_', '-')}", type=str, default=None)
+        elif str(field.type).startswith("Literal["):  # a choice of names
+            choices = str(field.type).removeprefix("Literal[").removesuffix("]")
+            names = [name.strip().strip("'\"") for name in choices.split(",")]
+            option = f"--{field.name.replace('_', '-')}"
+            parser.add_argument(option, choices=names, default=None)
     args = parser.parse_args()
     changes = {
         field.name: getattr(args, field.name)

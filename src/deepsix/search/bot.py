@@ -76,6 +76,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 import attrs
 
@@ -141,8 +142,10 @@ def _playout_policy(
         raise SearchError(f"SearchBot.policy must be a Bot or None, not {value!r}")
 
 
-def _one_of(*choices: str) -> Callable[[SearchBot, attrs.Attribute[str], object], None]:
-    def check(instance: SearchBot, attribute: attrs.Attribute[str], value: object) -> None:
+def _one_of(*choices: str) -> Callable[[SearchBot, attrs.Attribute[Any], object], None]:
+    """A validator: the value must be one of ``choices`` (a :class:`SearchError` if not)."""
+
+    def check(instance: SearchBot, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices or type(value) is not str:
             raise SearchError(
                 f"SearchBot.{attribute.name} must be one of {', '.join(map(repr, choices))},"
@@ -234,12 +237,16 @@ class SearchBot:
     every play-out (``None``: ``heuristic``).  Play-outs must be deterministic for the
     candidates to be compared on equal terms: each play-out hands the policy a fresh
     ``random.Random(0)``."""
-    card_playouts: str = attrs.field(default="policy", validator=_one_of("policy", "perfect"))
+    card_playouts: Literal["policy", "perfect"] = attrs.field(
+        default="policy", validator=_one_of("policy", "perfect")
+    )
     """How the card play's play-outs before the endgame are played: ``"policy"`` by
     :attr:`playout_policy`; ``"perfect"`` by the search itself, every seat playing, with
     all the cards of the sampled deal in view, the card the solver would try first
     (:func:`deepsix.search.playout.perfect_playout_cost`), no bot involved."""
-    card_candidates: str = attrs.field(default="heuristic", validator=_one_of("heuristic", "all"))
+    card_candidates: Literal["heuristic", "all"] = attrs.field(
+        default="heuristic", validator=_one_of("heuristic", "all")
+    )
     """Which cards are compared before the endgame: ``"heuristic"``, the heuristic's
     choice and the next ones in its order of preference (``candidates`` of them), the
     heuristic's kept unless another beats it by ``confidence`` standard errors;
