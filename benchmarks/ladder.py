@@ -79,6 +79,8 @@ PAIRS: tuple[tuple[str, str, int, int], ...] = (
     ("search-deep-pool", "search-deep", 120, 0),
     ("search-deep-wide", "search-deep", 120, 0),
     ("search-deep-perfect", "search-deep", 120, 0),
+    ("search-deep-perfect-playouts", "search-deep", 120, 0),
+    ("search-deep-all-cards", "search-deep", 120, 0),
 )
 """Each pair (upper rung, lower rung) with its duplicate deals and whole-game deals
 (each whole-game deal is two games, the seats swapped), sized to what two shared
@@ -114,7 +116,12 @@ it?  120 deals each.
 ``search-deep-perfect`` (:func:`search_deep_perfect`), registered the same day before
 its run, searches the card play without the heuristic (issue 26 item 1): every
 distinct legal card a candidate, the lowest mean wins, and the play-outs the search's
-own perfect-information ones; 120 deals against ``search-deep``."""
+own perfect-information ones; 120 deals against ``search-deep``.  It lost 7.9 points
+a hand (-1.4 to +17.2); the two halves of that change were then registered apart, 120
+deals each, before their runs: ``search-deep-perfect-playouts``
+(:func:`search_deep_perfect_playouts`, the search's own play-outs, the heuristic's
+candidates and the departure rule kept) and ``search-deep-all-cards``
+(:func:`search_deep_all_cards`, every card a candidate, the heuristic's play-outs)."""
 
 
 _LOCAL = (
@@ -123,6 +130,8 @@ _LOCAL = (
     "search-deep-pool",
     "search-deep-wide",
     "search-deep-perfect",
+    "search-deep-perfect-playouts",
+    "search-deep-all-cards",
 )
 """The rungs registered by this script (not known by name to worker processes)."""
 
@@ -168,6 +177,18 @@ def search_deep_perfect() -> SearchBot:
         rollout_worlds=32,
         playout_solve=5,
     )
+
+
+def search_deep_perfect_playouts() -> SearchBot:
+    """:func:`search_deep_perfect` with the heuristic's candidates and departure rule back:
+    only the play-outs are the search's own."""
+    return attrs.evolve(search_deep_perfect(), card_candidates="heuristic")
+
+
+def search_deep_all_cards() -> SearchBot:
+    """``search-deep`` comparing every distinct legal card, none privileged, with the
+    heuristic's play-outs (``search-deep``'s deals and play-out depth)."""
+    return attrs.evolve(SearchBot.deep(), card_candidates="all")
 
 
 class ISMCTSCards:
@@ -314,6 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     register_bot("search-deep-pool", search_deep_pool)
     register_bot("search-deep-wide", search_deep_wide)
     register_bot("search-deep-perfect", search_deep_perfect)
+    register_bot("search-deep-perfect-playouts", search_deep_perfect_playouts)
+    register_bot("search-deep-all-cards", search_deep_all_cards)
     if args.report:
         print(f"seed {LADDER_SEED}")
         for upper, lower, _, game_deals in PAIRS:
