@@ -13,7 +13,7 @@ nodes is played to the end by the policy instead.
 In the card play a play-out needs no policy: :func:`perfect_playout_cost`
 lets every seat play, with all the cards in view, the card the solver would
 try first, and solves the rest -- the search's own play-out, which the
-search bot uses when :attr:`~deepsix.search.SearchBot.card_playouts` is
+search bot uses when :attr:`~deepsix.search.bot.SearchBot.card_playouts` is
 ``"perfect"``.
 
 The outcome is scored as the hand would be scored -- each team's card
