@@ -39,6 +39,7 @@ from deepsix import (
 )
 from deepsix.errors import WrongTypeError
 from deepsix.play.bots import BOT_NAMES, make_bot
+from deepsix.play.melding import next_declaration
 from deepsix.search import SearchBot, SearchError
 from deepsix.search.playout import perfect_playout_cost, playout_cost
 from deepsix.search.solver import move_values
@@ -525,3 +526,25 @@ def test_with_every_card_a_candidate_the_lowest_mean_wins() -> None:
         best = next(k for k in range(len(distinct)) if means[k] <= min(means) + 1e-9)
         chosen = searched.choose(seen, random.Random(seed))
         assert chosen == PlayCard(seat, distinct[best])
+
+
+def test_the_search_melds_by_the_best_declaration_without_the_heuristic() -> None:
+    # Melding has one candidate worth considering, the best declaration: the search
+    # declares it itself, asking the heuristic nothing.
+    searched = SearchBot(heuristic=_Refuses())
+    rng = random.Random(8)
+    declared = 0
+    for seed in range(6):
+        state = apply(new_game(), shuffled_deal(seed))
+        while state.phase is not Phase.PLAY and not state.completed_hands:
+            seat = state.to_act
+            assert seat is not None
+            seen = view(state, seat)
+            if state.phase in (Phase.BIDDER_MELD, Phase.MELDING):
+                action = searched.choose(seen, rng)
+                assert action == next_declaration(seen)
+                declared += 1
+            else:
+                action = HeuristicBot().choose(seen, rng)
+            state = apply(state, action)
+    assert declared > 6

@@ -28,7 +28,7 @@ from deepsix.cards import Card, Seat, Suit
 from deepsix.errors import ParseError
 from deepsix.io.notation import parse_action
 from deepsix.melds import Meld
-from deepsix.play.heuristic import melds_to_complete_best
+from deepsix.play.melding import melds_to_complete_best
 from deepsix.state import Phase
 from deepsix.views import PlayerView
 

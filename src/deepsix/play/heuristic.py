@@ -20,7 +20,6 @@ import attrs
 from deepsix.actions import (
     Action,
     Bid,
-    DeclareMeld,
     Done,
     NameSunkSuit,
     Pass,
@@ -31,36 +30,16 @@ from deepsix.actions import (
 from deepsix.cards import CARD_POINTS, CARDS, Card, Seat, Suit
 from deepsix.errors import InvalidStateError
 from deepsix.hands import counts_of
-from deepsix.melds import ALL_MELDS, Meld, MeldFamily, best_meld
+from deepsix.melds import ALL_MELDS, Meld, MeldFamily
 from deepsix.play.bots import acting_seat
 from deepsix.play.cardplay import lowest_cost_card
 from deepsix.play.evaluation import HandEstimate, NetForecast, failed_bid_risk, meld_total
+from deepsix.play.melding import melds_to_complete_best, next_declaration
 from deepsix.rules import Rules
 from deepsix.state import Phase
 from deepsix.views import PlayerView
 
 __all__ = ["HeuristicBot", "melds_to_complete_best"]
-
-
-def melds_to_complete_best(view: PlayerView) -> list[Meld]:
-    """The melds the seat still has to declare to reach its best declaration.
-
-    The best declaration is :func:`deepsix.best_meld` over the seat's hand,
-    capped for the bidder so that enough cards stay unmelded to pass back
-    (R-MELD-4); melds already declared are left out.
-    """
-    seat = view.seat
-    sunk = view.sunk_suit
-    assert seat is not None
-    assert sunk is not None
-    cap = None
-    if view.phase is Phase.BIDDER_MELD:
-        cap = len(view.hand) - view.rules.pass_size
-    target = list(best_meld(view.hand, sunk, view.rules, max_melded=cap))
-    for meld in view.melds[seat]:
-        if meld in target:
-            target.remove(meld)
-    return target
 
 
 _MAX_SHOWN: Final = 7
@@ -293,19 +272,15 @@ class HeuristicBot:
     # -- melding --------------------------------------------------------------
 
     def _declare(self, view: PlayerView, seat: Seat) -> Action:
-        """Declare the best meld the hand allows, one meld per action, then done.
+        """Declare the best meld the hand allows, one meld per action, then done
+        (:func:`deepsix.play.melding.next_declaration`).
 
         The bidder's declaration is capped so that three cards stay unmelded
         (:func:`deepsix.best_meld` with ``max_melded``).  Meld only ever
         helps -- melded cards are still played -- so the bot always melds
         its best.
         """
-        legal = view.legal_actions
-        for meld in melds_to_complete_best(view):
-            for action in legal:
-                if isinstance(action, DeclareMeld) and action.meld == meld:
-                    return action
-        return Done(seat)
+        return next_declaration(view)
 
     # -- trick play -------------------------------------------------------------
 

@@ -27,7 +27,8 @@ cannot tell calls or passes apart):
   deals): the candidates worth considering are played out -- for a pass,
   the cards the heuristic would spare first; for the invitation, the heuristic's
   next card to show against showing no more.
-* **Melding**: the best declaration (:func:`deepsix.best_meld`) is the only
+* **Melding**: the best declaration (:func:`deepsix.best_meld`, declared one
+  meld at a time by :func:`deepsix.play.melding.next_declaration`) is the only
   candidate worth considering.  Meld only lowers a team's score, melded
   cards stay in the hand and are played as usual, and which cards the
   bidder keeps unmelded is decided by her pass, which is searched; the one
@@ -49,10 +50,10 @@ heuristic's card when no sampled deal of an endgame could be solved).
 **What the heuristic still does**, exactly: its choice is the first
 candidate of every comparison and the one kept without clear evidence
 against it; it is the fallback above; its card costs and spare order pick
-the other candidates of the early card play and the passes; it declares the
-melds; and it plays the play-outs unless :attr:`SearchBot.policy` names
-another bot.  The other candidates (passing and the highest bid open, the
-four suits, showing no more) are the search's own.  In the card play it can
+the other candidates of the early card play and the passes; and it plays
+the play-outs unless :attr:`SearchBot.policy` names another bot.  The other
+candidates (passing and the highest bid open, the four suits, showing no
+more) are the search's own.  In the card play it can
 be left out altogether: :attr:`SearchBot.card_playouts` ``"perfect"`` plays
 the play-outs by the solver's own perfect-information choice
 (:func:`deepsix.search.playout.perfect_playout_cost`) and
@@ -86,6 +87,7 @@ from deepsix.engine import apply
 from deepsix.play.bots import Bot, acting_seat
 from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
+from deepsix.play.melding import next_declaration
 from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.search.worlds import CallModel, sample_worlds
@@ -325,6 +327,8 @@ class SearchBot:
         phase = view_.phase
         if phase is Phase.PLAY:
             return PlayCard(seat, self._play(view_, seat, rng))
+        if phase in (Phase.BIDDER_MELD, Phase.MELDING):
+            return next_declaration(view_)  # the one candidate worth considering (see above)
         fallback = self.heuristic.choose(view_, rng)
         candidates: list[Action] = [fallback]
         budget = 0
