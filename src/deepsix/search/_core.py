@@ -622,20 +622,7 @@ class Engine:
         null-window probes of :meth:`exact` start near the value: about a
         quarter fewer nodes than starting at 0.  The hands are put back.
         """
-        saved = (self.h0, self.h1, self.h2, self.h3)
-        ns = 0
-        while True:
-            code = self.play_out_trick(seat, leader, code)
-            winner = (leader + self.winner(code)) & 3
-            tricks_left -= 1
-            if not winner & 1:
-                ns += _trick_points(code) + (0 if tricks_left else _BONUS)
-            if not tricks_left:
-                break
-            leader = seat = winner
-            code = 0
-        self.h0, self.h1, self.h2, self.h3 = saved
-        return ns
+        return self.estimate(seat, leader, 0, tricks_left, code, 0)  # nothing solved
 
     def estimate(  # noqa: PLR0913, PLR0917  # the position, spelled out
         self, seat: int, leader: int, left: int, tricks_left: int, code: int, solve: int
@@ -643,10 +630,11 @@ class Engine:
         """North-South's points if every player plays the card :meth:`order` tries first
         until at most ``solve`` tricks are left, and best play from there (:meth:`exact`).
 
-        The search's own perfect-information play-out (no bot plays it).  If the
-        exact part runs out of budget (:class:`Budget`), the rest is played out
-        too (:meth:`playout`), so an estimate is always returned.  The hands are
-        put back.
+        The search's own perfect-information play-out (no bot plays it); with
+        ``solve`` 0, :meth:`playout`.  ``left`` (the card points in the hands and
+        the trick) is read by the exact part only.  If the exact part runs out of
+        budget (:class:`Budget`), the rest is played out too (:meth:`playout`), so
+        an estimate is always returned.  The hands are put back.
         """
         saved = (self.h0, self.h1, self.h2, self.h3)
         ns = 0

@@ -98,8 +98,7 @@ def playout_cost(
         if seat is None:  # pragma: no cover - a hand in progress always has a seat to act
             raise InvalidStateError("the hand stopped before it was scored")
         state = apply(state, policy.choose(view(state, seat), rng))
-    scores = state.completed_hands[-1].scores
-    return float(scores[team] - scores[1 - team])
+    return _hand_cost(state, team)
 
 
 def perfect_playout_cost(
@@ -115,7 +114,12 @@ def perfect_playout_cost(
     that hand's score.
     """
     if state.phase is not Phase.PLAY:
-        scores = state.completed_hands[-1].scores
-        return float(scores[team] - scores[1 - team])
+        return _hand_cost(state, team)
     future = playout_points(state, solve_tricks=solve_tricks, node_limit=node_limit)
     return endgame_cost(state, team, future)
+
+
+def _hand_cost(state: GameState, team: Team | int) -> float:
+    """``team``'s recorded score minus the other team's in the hand ``state`` last scored."""
+    scores = state.completed_hands[-1].scores
+    return float(scores[team] - scores[1 - team])

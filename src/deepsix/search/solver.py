@@ -350,8 +350,9 @@ def playout_points(
     ...     state = apply(state, HeuristicBot().choose(view(state, state.to_act), random.Random(0)))
     >>> playout_points(state, solve_tricks=8) == points(state)  # all of it solved
     True
+    >>> from deepsix.scoring import TOTAL_CARD_POINTS  # the last-trick bonus included
     >>> ns, ew = playout_points(state, solve_tricks=4)
-    >>> ns + ew == sum(points(state))  # every point still to be taken, shared out
+    >>> ns + ew == TOTAL_CARD_POINTS - sum(state.card_points)  # what is still to be taken
     True
     """
     if type(solve_tricks) is not int or not 0 <= solve_tricks <= HAND_SIZE:
