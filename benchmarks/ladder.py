@@ -91,7 +91,7 @@ directly, not through the chain; its 160 deals were registered before its run
 search rungs' whole-game deals (20, 20, 10, 10) were registered before their run, in
 the same way; ``--games`` plays only the whole games.
 
-The budgets changed during the run (``docs/search-bot.md``): the first
+The budgets changed during the run (``docs/experiments.md``): the first
 ``search-quick`` (every phase searched) played its 120 deals against
 ``search-endgame``, and the first whole-hand ``search-deep`` 18 deals
 against it (stopped there, losing); both presets were then changed to search
@@ -105,7 +105,7 @@ cheaper play-outs than the first budgets and deals constrained by the auction; i
 80 deals against ``search-deep`` were registered here before its run.
 
 Two questions the pairs above left open, registered on 29 November before their
-runs, once the compiled card play had made the play-outs cheaper (``docs/search-bot.md``):
+runs, once the compiled card play had made the play-outs cheaper (``docs/experiments.md``):
 ``search-deep-pool`` (:func:`search_deep_pool`) is ``search-deep`` with only the deals
 constrained by the auction (``world_pool`` 4): does that alone help the card play?
 ``search-deep-wide`` (:func:`search_deep_wide`) is ``search-deep`` with twice the
