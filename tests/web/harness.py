@@ -123,7 +123,7 @@ class Server:
     def __init__(
         self, directory: Path, *, bot_delay: float = 0.0, options: tuple[str, ...] = (),
         log_level: str = "warning", env: dict[str, str] | None = None, seeded: bool = True,
-        files: int | None = None,
+        files: int | None = None, entry: tuple[str, ...] = ("-m", "deepsix.web"),
     ) -> None:  # fmt: skip
         self.db = directory / "tables.sqlite3"
         self.port = free_port()
@@ -135,6 +135,9 @@ class Server:
         """Started with ``--seeded-tables`` (most tests replay seeded games)."""
         self.files = files
         """The server's open-file limit (``ulimit -n``), if the test sets one."""
+        self.entry = entry
+        """How Python starts the server: ``python -m deepsix.web``, or ``("-m", "deepsix",
+        "serve")`` for the command users type."""
         self.log = directory / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -148,7 +151,7 @@ class Server:
 
     def start(self) -> None:
         command = [
-            sys.executable, "-m", "deepsix.web", "--db", str(self.db), "--port", str(self.port),
+            sys.executable, *self.entry, "--db", str(self.db), "--port", str(self.port),
             "--bot-delay", str(self.bot_delay), "--hand-pause", "0",
             "--log-level", self.log_level, *TEST_OPTIONS, *self.options,
             *(("--seeded-tables",) if self.seeded else ()),

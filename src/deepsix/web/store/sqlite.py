@@ -158,7 +158,8 @@ class SQLiteStore:
         except sqlite3.Error as error:
             raise StoreRefused(f"{self.location}: cannot open it ({error})") from None
         try:
-            if exclusive and not memory:  # before anything is read or migrated
+            self._check()
+            if exclusive and not memory:  # a file of ours: lock it before it is migrated
                 self._lock = FileLock(self.location)
             self._open(durable)
         except sqlite3.DatabaseError as error:
@@ -168,7 +169,8 @@ class SQLiteStore:
             self.close()
             raise
 
-    def _open(self, durable: bool) -> None:
+    def _check(self) -> None:
+        """Refuse a file that is not ours, or one too new."""
         db = self._db
         application = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -185,6 +187,11 @@ class SQLiteStore:
                 f"{self.location} was written by a newer deepsix (layout {version}; this one"
                 f" knows {SCHEMA_VERSION}): upgrade deepsix to serve it"
             )
+
+    def _open(self, durable: bool) -> None:
+        """Set the file's modes and migrate it to today's layout."""
+        db = self._db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys=ON")
