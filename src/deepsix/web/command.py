@@ -31,6 +31,7 @@ __all__ = [
     "ServeError",
     "add_arguments",
     "check_arguments",
+    "check_database",
     "main",
     "run",
 ]
@@ -248,7 +249,7 @@ def check_arguments(args: Any) -> None:
         raise ParseError(f"--log-level {args.log_level}: choose from {', '.join(LOG_LEVELS)}")
     if args.log_format not in LOG_FORMATS:
         raise ParseError(f"--log-format {args.log_format}: choose from text, json")
-    from deepsix.web.store import StoreError, is_shared, open_store, public_location
+    from deepsix.web.store import StoreError, is_shared, public_location
 
     where = f"--db {public_location(args.db)}"
     if not is_shared(args.db):
@@ -257,15 +258,27 @@ def check_arguments(args: Any) -> None:
             raise ParseError(f"{where}: is a directory, not a SQLite file")
         if not database.parent.is_dir():
             raise ParseError(f"{where}: the directory {str(database.parent)!r} does not exist")
-    try:  # an empty, foreign, damaged, newer or locked database is refused here, in one line
-        store = open_store(args.db, exclusive=True)
-        try:
-            store.tables()  # the list of tables must read (a damaged table is quarantined later)
-        finally:
-            store.close()
+    try:
+        check_database(args.db)
     except StoreError as error:
         raise ParseError(f"{where}: {error}") from None
     _check_port(args.host, args.port)
+
+
+def check_database(location: str) -> None:
+    """Open the database as the server will, and read its list of tables.
+
+    An empty, foreign, damaged, newer or locked database is refused here with a
+    :class:`~deepsix.web.store.StoreError` of one line; a damaged *table* is not (the
+    server quarantines it and serves the others).
+    """
+    from deepsix.web.store import open_store
+
+    store = open_store(location, exclusive=True)
+    try:
+        store.tables()
+    finally:
+        store.close()
 
 
 def _check_port(host: str, port: int, *, patience: float = 3.0) -> None:

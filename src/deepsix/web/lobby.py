@@ -39,7 +39,14 @@ from deepsix.web.limits import Guard
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, listing, seat_of
 from deepsix.web.services import sweep_forever
-from deepsix.web.store import SeatRow, TableRow, seat_rows
+from deepsix.web.store import (
+    SeatRow,
+    StoreError,
+    StoreUnavailable,
+    TableCorrupt,
+    TableRow,
+    seat_rows,
+)
 
 __all__ = ["Lobby", "info_of_row"]
 
@@ -86,13 +93,18 @@ class Lobby:
             self.rooms[row.id] = room
             if room.status == "waiting":
                 room.unattended_since = _unstarted_since(row.created, self.services.config)
-        for row in await store.finished(RECENT_FINISHED):
-            self.recent.append(info_of_row(row))
+        try:
+            for row in await store.finished(RECENT_FINISHED):
+                self.recent.append(info_of_row(row))
+        except StoreError as error:  # the archive's list: the live tables are served anyway
+            _log.error("the finished tables cannot be listed: %s", _reason(error))
         return len(self.rooms)
 
-    def _quarantine(self, table_id: str, reason: str) -> None:
+    def _quarantine(self, table_id: str, reason: str) -> WebError:
+        """Serve the table no more, and say so in one line; the error its callers get."""
         self.quarantined[table_id] = reason
         _log.error("table %s quarantined (kept in storage, not served): %s", table_id, reason)
+        return WebError("quarantined", f"table {table_id} cannot be served: {reason}", 503)
 
     def _rebuild(self, row: TableRow, moves: list[str]) -> Room:
         try:
@@ -162,13 +174,18 @@ class Lobby:
             replica = await self.replica(table_id)
             if replica is not None:
                 return replica
-        row = await self.services.store.table(table_id)
+        try:
+            row = await self.services.store.table(table_id)
+        except TableCorrupt as error:
+            raise self._quarantine(table_id, _reason(error)) from None
         if row is None or row.status != "finished":
             raise WebError("no-such-table", f"no table {table_id[:40]!r}", 404)
         try:
             room = self._rebuild(row, await self.services.store.moves(row.id))
+        except StoreUnavailable:
+            raise
         except Exception as error:
-            raise WebError("quarantined", f"table {table_id}: {_reason(error)}", 503) from None
+            raise self._quarantine(table_id, _reason(error)) from None
         room.unattended_since = time.monotonic()
         self.rooms[table_id] = room
         return room

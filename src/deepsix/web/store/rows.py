@@ -19,6 +19,7 @@ __all__ = [
     "KINDS",
     "STATUSES",
     "finished_filter",
+    "printable",
     "read_rows",
     "row_of_values",
     "seats_json",
@@ -91,35 +92,49 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         next_table,
         hint,
     ) = values
+    texts = {"id": table_id, "rules": rules, "dealer": dealer, "seats": seats_text,
+             "stand-in": standin, "invite": invite}  # fmt: skip
+    optional = {"host": host, "result": result, "rematch": next_table}
+    for name, value in (*texts.items(), *optional.items()):
+        if type(value) is not str and (value is not None or name in texts):
+            raise TableCorrupt(f"its {name} is not text (damaged)")
     seats = []
     for slot in json.loads(seats_text):
         kind = slot["kind"]
-        if kind not in KINDS:
-            raise TableCorrupt(f"a seat of kind {str(kind)[:20]!r}")
-        seats.append(
-            SeatRow(kind, slot.get("bot"), str(slot.get("name") or ""), slot.get("credential"))
-        )
+        if kind not in KINDS:  # (the value is not shown: a damaged row may hold anything)
+            raise TableCorrupt("a seat of an unknown kind")
+        credential = slot.get("credential")
+        if credential is not None and not _is_digest(credential):
+            raise TableCorrupt("a seat's credential hash is damaged")
+        seats.append(SeatRow(kind, slot.get("bot"), str(slot.get("name") or ""), credential))
     if status not in STATUSES:
-        raise TableCorrupt(f"status {str(status)[:20]!r}")
+        raise TableCorrupt("an unknown status")
+    if host is not None and not _is_digest(host):
+        raise TableCorrupt("the host's credential hash is damaged")
     return TableRow(
-        id=str(table_id),
+        id=table_id,
         created=float(created),
-        rules=str(rules),
-        dealer=str(dealer),
+        rules=rules,
+        dealer=dealer,
         seed=int(seed),
         seats=seat_rows(seats),
         status=status,
         seeded=bool(seeded),
         private=bool(private),
         clock=None if clock is None else float(clock),
-        standin=str(standin),
+        standin=standin,
         host=host,
-        invite=str(invite),
+        invite=invite,
         result=result,
-        finished=finished,
+        finished=None if finished is None else float(finished),
         next=next_table,
         hint=bool(hint),
     )
+
+
+def _is_digest(value: object) -> bool:
+    """Whether ``value`` is a SHA-256 in hex, as every stored credential hash is."""
+    return type(value) is str and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
 def read_rows(
@@ -133,8 +148,15 @@ def read_rows(
         try:
             rows.append(read(values))
         except (ValueError, TypeError, KeyError, TableCorrupt) as error:
-            damaged.append((str(values[0]), f"its row cannot be read: {error}"))
+            damaged.append((printable(values[0]), f"its row cannot be read: {error}"))
     return rows, damaged
+
+
+def printable(value: object) -> str:
+    """A stored text as it may be shown: a damaged one (bytes) with its bad bytes escaped."""
+    if isinstance(value, bytes):
+        return value.decode(errors="backslashreplace")
+    return str(value)
 
 
 def finished_filter(

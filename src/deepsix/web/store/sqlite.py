@@ -37,7 +37,9 @@ from deepsix.web.store.base import (
 from deepsix.web.store.lock import FileLock
 from deepsix.web.store.rows import (
     COLUMNS,
+    STATUSES,
     finished_filter,
+    printable,
     read_rows,
     row_of_values,
     values_of_row,
@@ -157,14 +159,17 @@ class SQLiteStore:
             self._db = sqlite3.connect(self.location, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise StoreRefused(f"{self.location}: cannot open it ({error})") from None
+        self._db.text_factory = _text
         try:
             self._check()
             if exclusive and not memory:  # a file of ours: lock it before it is migrated
                 self._lock = FileLock(self.location)
             self._open(durable)
-        except sqlite3.DatabaseError as error:
-            self.close()
-            raise StoreRefused(f"{self.location}: not a usable database ({error})") from None
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # (a damaged schema's
+            self.close()  # message may not be UTF-8 either)
+            raise StoreRefused(
+                f"{self.location}: not a usable database ({error}); restore it from a backup"
+            ) from None
         except StoreRefused:
             self.close()
             raise
@@ -253,29 +258,71 @@ class SQLiteStore:
             (*values[1:], int(row.status != "waiting"), row.id),
         )
 
+    def _read(self, what: str, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        """The rows of a query; a damaged file is :class:`TableCorrupt`, any other failure
+        :class:`StoreUnavailable` (one line each, never holding what was stored)."""
+        try:
+            return self._db.execute(sql, parameters).fetchall()
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            failure = TableCorrupt if _damage(error) else StoreUnavailable
+            raise failure(f"{self.location}: {what} failed: {error}") from None
+
     def table(self, table_id: str) -> TableRow | None:
         """One table, or ``None``."""
-        found = self._run(
+        found = self._read(
             f"reading table {table_id}", f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
-        if found is None:
+        )
+        if not found:
             return None
         try:
-            return row_of_values(found)
+            row = row_of_values(found[0])
         except (ValueError, TypeError, KeyError, TableCorrupt) as error:
             raise TableCorrupt(f"{self.location}: table {table_id}: {error}") from None
+        if row.id != table_id:  # a damaged index led to another row
+            raise TableCorrupt(f"{self.location}: table {table_id}: its index is damaged")
+        return row
 
     def tables(self, statuses: Collection[TableStatus] = LIVE) -> list[TableRow]:
-        """The tables of these statuses, oldest first (unreadable rows: see :meth:`damaged`)."""
+        """The tables of these statuses, oldest first (unreadable rows: see :meth:`damaged`).
+
+        Every row is read (no index is trusted, so a damaged index hides no table); in a
+        damaged file the rows are read one by one, and those that cannot be are named.
+        """
         wanted = tuple(statuses)
-        marks = ", ".join("?" for _ in wanted)
-        found = self._run(
-            "reading the tables",
-            f"SELECT {COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY created, id",
-            wanted,
-        ).fetchall()
-        rows, self._damaged = read_rows(found)
+        known = ", ".join("?" for _ in STATUSES)  # and those of no known status: damaged
+        where = f"status IN ({', '.join('?' for _ in wanted)}) OR status NOT IN ({known})"
+        try:
+            found = self._read(
+                "reading the tables",
+                f"SELECT {COLUMNS} FROM tables NOT INDEXED WHERE {where}",
+                (*wanted, *STATUSES),
+            )
+            unreadable: list[tuple[str, str]] = []
+        except TableCorrupt:
+            found, unreadable = self._salvage()
+            found = [v for v in found if v[6] in wanted or v[6] not in STATUSES]
+        rows, damaged = read_rows(found)
+        rows.sort(key=lambda row: (row.created, row.id))
+        self._damaged = unreadable + damaged
         return rows
+
+    def _salvage(self) -> tuple[list[Any], list[tuple[str, str]]]:
+        """The rows of a damaged list of tables that can be read, one by one (found by the
+        index of their ids), and the ids of those that cannot.  If that index is damaged too,
+        the file is (:class:`TableCorrupt`)."""
+        keys = self._read(
+            "reading the ids of the tables",
+            "SELECT id, rowid FROM tables INDEXED BY sqlite_autoindex_tables_1",
+        )
+        found, unreadable = [], []
+        for table_id, number in keys:
+            try:
+                found += self._read(
+                    "reading a table", f"SELECT {COLUMNS} FROM tables WHERE rowid = ?", (number,)
+                )
+            except TableCorrupt:
+                unreadable.append((printable(table_id), "its row cannot be read (damaged)"))
+        return found, unreadable
 
     def damaged(self) -> list[tuple[str, str]]:
         """The live rows the last :meth:`tables` could not read."""
@@ -288,11 +335,19 @@ class SQLiteStore:
         where, parameters = finished_filter(
             before, listed_only=listed_only, mark="?", listed="private = 0"
         )
-        found = self._run(
-            "listing finished tables",
-            f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY finished DESC, id DESC LIMIT ?",
-            (*parameters, limit),
-        ).fetchall()
+        order = "ORDER BY finished DESC, id DESC LIMIT ?"
+        try:
+            found = self._read(
+                "listing finished tables",
+                f"SELECT {COLUMNS} FROM tables WHERE {where} {order}",
+                (*parameters, limit),
+            )
+        except TableCorrupt:  # a damaged index, perhaps: read every row, then
+            found = self._read(
+                "listing finished tables",
+                f"SELECT {COLUMNS} FROM tables NOT INDEXED WHERE {where} {order}",
+                (*parameters, limit),
+            )
         rows = []
         for values in found:
             try:
@@ -318,15 +373,17 @@ class SQLiteStore:
 
     def moves(self, table_id: str) -> list[str]:
         """A table's moves in order."""
-        found = self._run(
+        found = self._read(
             f"reading the moves of table {table_id}",
             "SELECT seq, action FROM actions WHERE table_id = ? ORDER BY seq",
             (table_id,),
-        ).fetchall()
-        for expected, (seq, _) in enumerate(found, start=1):
+        )
+        for expected, (seq, text) in enumerate(found, start=1):
             if seq != expected:
                 raise TableCorrupt(f"move {expected} is missing (the next stored is {seq})")
-        return [str(text) for _, text in found]
+            if type(text) is not str:
+                raise TableCorrupt(f"move {seq} is not text (damaged)")
+        return [text for _, text in found]
 
     def add_chat(self, table_id: str, line: ChatRow) -> None:
         """Store a chat line."""
@@ -341,9 +398,35 @@ class SQLiteStore:
 
     def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         """A table's latest chat lines, oldest first."""
-        found = self._run(
+        found = self._read(
             f"reading the chat of table {table_id}",
             "SELECT seat, name, text, at, seq FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?",
             (table_id, limit),
-        ).fetchall()
-        return [ChatRow(seat, name, text, at, seq) for seat, name, text, at, seq in reversed(found)]
+        )
+        return [
+            ChatRow(seat, printable(name), printable(text), at, seq)
+            for seat, name, text, at, seq in reversed(found)
+            if seat is None or type(seat) is str
+        ]
+
+
+class _NotText(bytes):
+    """A stored text that is not UTF-8 (a damaged byte): the row readers refuse it."""
+
+
+def _text(data: bytes) -> str | _NotText:
+    """How the file's texts are read (``text_factory``): a text that is not UTF-8 is not an
+    error that stops the whole query (and prints the row, credential hashes and all)."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return _NotText(data)
+
+
+def _damage(error: Exception) -> bool:
+    """Whether SQLite says the file is damaged (not full, busy or failing to write); a message
+    of SQLite's that is not UTF-8 is a damaged schema's."""
+    if isinstance(error, UnicodeDecodeError):
+        return True
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    return code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
