@@ -80,7 +80,7 @@ OPEN_LIMITS = (
 TEST_OPTIONS = (
     "--public-clock", "0", "--absent-grace", "3600", "--summary-limit", "30",
     "--bot", "sleepy=tests.web.bots:SleepyBot", "--bot", "failing=tests.web.bots:FailingBot",
-    *OPEN_LIMITS,
+    "--bot", "chatty=tests.web.bots:ChattyBot", *OPEN_LIMITS,
 )  # fmt: skip
 """The test server's options: no clocks unless a test asks, the test bots, and no limits per
 address (every test client is 127.0.0.1; the hostile tests set their own, after these)."""

@@ -20,6 +20,7 @@ import pytest
 
 from deepsix.play import bots
 from deepsix.web.botpool import BotFailure, BotPool
+from deepsix.web.runner import DEMOTE_AFTER
 from tests.web.bots import FailingBot, SleepyBot
 from tests.web.inprocess import Recorder, make, run, running_lobby, until
 
@@ -76,6 +77,38 @@ def test_a_bot_over_its_time_limit_is_killed_and_replaced(
             assert lobby.services.pool.killed >= 1
 
     run(test)
+
+
+def test_a_bot_that_always_overruns_gives_its_seat_to_the_stand_in(
+    tmp_path: Path, misbehaving: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 39 item 7: a bot over its limit at every move was never demoted, so each of its
+    moves waited out the whole limit, for the rest of the game."""
+
+    async def test() -> None:
+        async with running_lobby(tmp_path / "g.sqlite3", bot_time_limit=0.5) as lobby:
+            room = await make(lobby, {"N": "random", "E": "sleepy", "S": "random", "W": "random"})
+            watcher = Recorder(None)
+            room.subscribe(watcher)
+            await until(lambda: room.seats[1].bot != "sleepy", 60)
+            assert room.seats[1].bot == "heuristic"  # the table's stand-in
+            late = [f for f in watcher.frames if f.get("kind") == "bot-fallback"]
+            assert len(late) == DEMOTE_AFTER
+            assert all(f["seat"] == "E" and "took too long" in f["message"] for f in late)
+            changed = [f for f in watcher.frames if f.get("kind") == "seat-changed"]
+            assert [f["seat"] for f in changed] == ["E"]
+            stored = await lobby.services.store.table(room.id)
+            assert stored is not None
+            assert (stored.seats[1].kind, stored.seats[1].bot) == ("bot", "heuristic")
+            seq, start = room.seq, time.monotonic()
+            await until(lambda: room.seq >= seq + 12, 30)  # East's turns come round quickly
+            assert time.monotonic() - start < 0.5 * 3
+            assert lobby.services.pool.killed == DEMOTE_AFTER
+
+    with caplog.at_level(logging.WARNING, logger="deepsix.web"):
+        run(test)
+    [line] = [r.getMessage() for r in caplog.records if "from now on" in r.getMessage()]
+    assert f"the sleepy bot at E overran its 0.5 s limit {DEMOTE_AFTER} moves in a row" in line
 
 
 def test_slow_bots_at_eight_tables_do_not_hold_up_a_ninth(

@@ -22,7 +22,7 @@ def test_the_api_lists_bots_from_the_registry(server: Server) -> None:
     status, body = server.call("GET", "/api/bots")
     assert status == 200
     # the library's registry, then the bots the server was started with (deepsix serve --bot)
-    assert sorted(body["bots"]) == sorted([*BOT_NAMES, "sleepy", "failing"])
+    assert sorted(body["bots"]) == sorted([*BOT_NAMES, "sleepy", "failing", "chatty"])
 
 
 def test_create_join_fill_and_list(server: Server) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import os
 import pickle
@@ -36,7 +37,9 @@ from deepsix.views import PlayerView
 from deepsix.web.botworker import READY
 from deepsix.web.limits import Bucket
 
-__all__ = ["BotFailure", "BotPool"]
+__all__ = ["OUTPUT_CHARS", "OUTPUT_LINES", "OVERRAN", "BotFailure", "BotPool"]
+
+_log = logging.getLogger("deepsix.web.bots")
 
 IDLE_WORKER: Final = 60.0
 """Seconds an idle worker is kept before it is stopped."""
@@ -49,6 +52,12 @@ ADMISSION_POLL: Final = 0.02
 """Seconds between two looks for a free slot when every slot is taken by quick moves."""
 HEADER: Final = struct.Struct("!I")
 """Each message on a worker's pipes: its length, then the pickled message."""
+OUTPUT_LINES: Final = 30
+"""Lines a minute of a worker's standard error that are logged (the rest are counted)."""
+OUTPUT_CHARS: Final = 500
+"""The longest line of a worker's standard error that is logged whole."""
+OVERRAN: Final = "took too long"
+"""The ``kind`` of the :class:`BotFailure` of a move over its time limit."""
 
 
 class BotFailure(DeepSixError):
@@ -68,6 +77,8 @@ class _Worker:
 
     def __init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
+        self.relay: asyncio.Task[None] | None = None
+        """The task that logs what the worker writes to standard error."""
         self.idle_since = self.started = time.monotonic()
 
     async def launch(self) -> None:
@@ -83,9 +94,12 @@ class _Worker:
             "deepsix.web.botworker",
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
             env=environment,
         )
         self.process = process
+        assert process.stderr is not None
+        self.relay = asyncio.get_running_loop().create_task(_relay(process.stderr, process.pid))
         assert process.stdout is not None
         # Python's start and the imports are not the first move's: wait for the worker to say
         # it is ready (a worker that cannot start is reported as a crash).
@@ -116,10 +130,40 @@ class _Worker:
                 self.process.kill()
 
     async def wait(self) -> None:
-        """Wait (a little) for a stopped process to end, so that it is reaped."""
+        """Wait (a little) for a stopped process to end, so that it is reaped, and for the
+        last of its output to be logged."""
         if self.process is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.process.wait(), 5)
+        if self.relay is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.relay, 5)
+
+
+async def _relay(output: asyncio.StreamReader, pid: int) -> None:
+    """Log what a worker writes to standard error (a bot's prints, a warning), a line a
+    record, in the server's log format; past :data:`OUTPUT_LINES` lines a minute the rest
+    are counted, not logged."""
+    allowance = Bucket(OUTPUT_LINES / 60, OUTPUT_LINES)
+    dropped = 0
+    while True:
+        try:
+            line = await output.readline()
+        except (ValueError, OSError):  # a line over the stream's limit, or the pipe broke
+            line = b"(an unreadable line)\n"
+        if not line:
+            break
+        text = line.decode(errors="replace").rstrip()
+        if not text:
+            continue
+        if not allowance.take():
+            dropped += 1
+            continue
+        more = f" ({dropped} more lines not logged)" if dropped else ""
+        dropped = 0
+        _log.warning("bot worker %d: %s%s", pid, text[:OUTPUT_CHARS], more)
+    if dropped:
+        _log.warning("bot worker %d: %d more lines not logged", pid, dropped)
 
 
 class BotPool:
@@ -187,7 +231,7 @@ class BotPool:
             self._busy.discard(worker)
             self._stop(worker)
             self.killed += 1
-            raise BotFailure(f"no move within its {limit:g} s limit", "took too long") from None
+            raise BotFailure(f"no move within its {limit:g} s limit", OVERRAN) from None
         except BotFailure:
             self._busy.discard(worker)
             self._stop(worker)

@@ -6,8 +6,10 @@ It reads jobs from standard input -- each a 4-byte length and a pickled
 ``(name, factory, view, stream)`` -- and writes back ``("ok", action,
 stream)`` or ``("error", message, stream)`` the same way, until its input
 closes.  A bot's own output goes to standard error, so that nothing it
-prints can break the pipe's framing.  Bots are made once per worker and
-kept by name.
+prints can break the pipe's framing; the pool reads it and logs it in the
+server's own format.  Bots are made once per worker and kept by name.  The
+server alone stops a worker: it ignores Ctrl-C, and ends quietly when the
+server has gone (its pipes broken).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import signal
 import struct
 import sys
 from typing import BinaryIO, Final
@@ -63,15 +66,19 @@ def serve(source: BinaryIO, sink: BinaryIO) -> None:
 
 def main() -> None:
     """Serve on the process's own pipes, with the bots' prints sent to standard error."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError, AttributeError):
         os.nice(5)  # people at the tables come first: the server's loop before bots' thinking
     sink = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # whatever a bot prints goes to standard error
-    import deepsix.play.heuristic  # noqa: F401  # the usual bots, loaded before the first move
+    try:
+        import deepsix.play.heuristic  # noqa: F401  # the usual bots, loaded before any move
 
-    sink.write(READY)  # started: from now on a move's time is the bot's own
-    sink.flush()
-    serve(sys.stdin.buffer, sink)
+        sink.write(READY)  # started: from now on a move's time is the bot's own
+        sink.flush()
+        serve(sys.stdin.buffer, sink)
+    except OSError:  # a pipe broken: the server has gone, and no one is left to tell
+        os._exit(0)  # (at exit, flushing the broken pipe would print a complaint)
 
 
 if __name__ == "__main__":

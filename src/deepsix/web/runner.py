@@ -10,9 +10,11 @@ replays like any game of the library.
 
 The runner never ends while its table is live: a bot that raises or
 overruns its time limit is replaced for that move by the table's stand-in
-(then by a random legal move), announced to the table and logged; a move
-that cannot be stored is tried again, with a growing pause, until storage
-comes back.
+(then by a random legal move), announced to the table and logged; a bot
+that overruns ``DEMOTE_AFTER`` (three) moves in a row gives its seat to the
+stand-in for good (every move would otherwise wait out the whole limit); a
+move that cannot be stored is tried again, with a growing pause, until
+storage comes back.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from deepsix.play.bots import RandomBot
 from deepsix.state import GameState
 from deepsix.views import PlayerView, view
 from deepsix.web import protocol as p
-from deepsix.web.botpool import BotFailure
+from deepsix.web import seating
+from deepsix.web.botpool import OVERRAN, BotFailure
 from deepsix.web.protocol import WebError
 
 if TYPE_CHECKING:
@@ -44,6 +47,8 @@ _log = logging.getLogger("deepsix.web")
 
 FALLBACK_LIMIT: Final = 3.0
 """Seconds the stand-in gets when it moves for a bot that failed."""
+DEMOTE_AFTER: Final = 3
+"""Moves in a row over its time limit after which a bot's seat goes to the stand-in."""
 RETRY: Final = (0.25, 0.5, 1.0, 2.0, 5.0)
 """Pauses between tries of a move that could not be stored."""
 
@@ -63,6 +68,8 @@ class Runner:
         self._failures = 0
         self.fallbacks = 0
         """How many bot moves a fallback made."""
+        self.overruns: dict[Seat, int] = {}
+        """Each seat's bot moves in a row over the time limit."""
 
     # -- life -----------------------------------------------------------------------------
 
@@ -255,7 +262,10 @@ class Runner:
                 name, seen, room.driver.streams[seat], config.bot_time_limit
             )
             _legal(state, action, seat)
+            self.overruns.pop(seat, None)
         except BotFailure as failure:
+            overran = failure.kind == OVERRAN
+            self.overruns[seat] = self.overruns.get(seat, 0) + 1 if overran else 0
             action = await self._fallback(seat, name, seen, failure)
         async with self.lock:
             if room.seq != seq or room.status != "running":
@@ -265,6 +275,30 @@ class Runner:
             await room.commit(action, seat)
             if advanced is not None:
                 room.driver.streams[seat] = advanced
+        if self.overruns.get(seat, 0) >= DEMOTE_AFTER:
+            await self._demote(seat, name)
+
+    async def _demote(self, seat: Seat, name: str) -> None:
+        """The bot at ``seat`` overran its limit move after move: the stand-in (or the random
+        bot, if the stand-in is that bot) plays the seat from now on, stored and told."""
+        room = self.room
+        slot = room.seats[seat]
+        if slot.kind != "bot" or slot.bot != name:
+            return  # a stand-in for a person: she takes her seat back, or the fallbacks go on
+        replacement = room.standin if room.standin != name else "random"
+        try:
+            await seating.give_to_bot(room, seat, replacement)
+        except WebError as error:  # storage, say: tried again after its next overrun
+            _log.warning("table %s: the %s bot at %s could not be replaced: %s",
+                         room.id, name, "NESW"[seat], error)  # fmt: skip
+            return
+        self.overruns.pop(seat, None)
+        _log.warning(
+            "table %s: the %s bot at %s overran its %g s limit %d moves in a row;"
+            " the %s bot plays the seat from now on",
+            room.id, name, "NESW"[seat], room.services.config.bot_time_limit, DEMOTE_AFTER,
+            replacement,
+        )  # fmt: skip
 
     async def _fallback(
         self, seat: Seat, name: str, seen: PlayerView, failure: BotFailure

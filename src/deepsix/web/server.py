@@ -3,6 +3,10 @@ deepsix.web`` parse their options in :mod:`deepsix.web.command` and call it)."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from deepsix.errors import missing_extra
@@ -29,7 +33,8 @@ def serve(  # noqa: PLR0913  # the command's settings, all keywords but the firs
     Games live in the SQLite file ``database``: stop the server at any
     moment, start it again, and every game and every move is still there.
     Raises :class:`~deepsix.web.store.StoreRefused` at once (before
-    listening) for a database this server must not use.
+    listening) for a database this server must not use.  SIGTERM (or Ctrl-C) stops it
+    gracefully (:data:`GRACE`); after SIGTERM it returns normally.
     """
     try:
         import uvicorn
@@ -72,6 +77,35 @@ def serve(  # noqa: PLR0913  # the command's settings, all keywords but the firs
         settings.http_protocol_class, settings.ws_protocol_class, guard
     )
     try:
-        uvicorn.Server(settings).run()
+        with _stopped_by_sigterm():
+            uvicorn.Server(settings).run()
     finally:
         held.close()
+
+
+class _Stopped(Exception):
+    """SIGTERM, once uvicorn has shut down gracefully (it raises the signal again then)."""
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """A graceful stop on SIGTERM ends the process with status 0, not killed by the signal.
+
+    uvicorn shuts down on SIGTERM, then restores the handler it found and raises the signal
+    again; with the default handler the process would die there (status -15), before the
+    database is let go.  The handler found is this one: it ends the run instead.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    except _Stopped:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
