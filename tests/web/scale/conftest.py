@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import psycopg
 import pytest
 
-from tests.web.scale.postgres import PostgresCluster, require_bindir
+from tests.web.scale.postgres import PostgresCluster, require_bindir, require_driver
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +32,7 @@ def database(_scratch: str) -> str:
     Emptying one (dropping its schemas) takes milliseconds where making a
     database takes seconds on a loaded machine.
     """
-    with psycopg.connect(_scratch, autocommit=True) as db:
+    with require_driver().connect(_scratch, autocommit=True) as db:
         db.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"

@@ -15,6 +15,7 @@ unless ``DEEPSIX_REQUIRE_POSTGRES`` is set (nox sets it, so CI fails instead).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import pwd
 import shutil
@@ -23,6 +24,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -45,6 +47,17 @@ def bindir() -> Path | None:
         return debian[-1].parent
     found = shutil.which("initdb")
     return Path(found).parent if found else None
+
+
+def require_driver() -> ModuleType:
+    """psycopg; a skip of the calling test module (or, under ``DEEPSIX_REQUIRE_POSTGRES``, an
+    import error) without it, so a contributor without the postgres extra sees why."""
+    if os.environ.get(REQUIRE):
+        return importlib.import_module("psycopg")
+    module: ModuleType = pytest.importorskip(
+        "psycopg", reason='the PostgreSQL tests need psycopg: pip install "deepsix[postgres]"'
+    )
+    return module
 
 
 def require_bindir() -> Path:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import psycopg
 import pytest
 
 from deepsix.web.store import (
@@ -20,10 +19,14 @@ from deepsix.web.store import (
     open_exchange,
     open_store,
 )
-from deepsix.web.store.exchange import PostgresExchange
-from deepsix.web.store.postgres import MIGRATIONS, PostgresStore, redacted
-from tests.web.scale.postgres import PostgresCluster
+from tests.web.scale.postgres import PostgresCluster, require_driver
 from tests.web.store_contract import Opener, StoreContract, table_row
+
+psycopg = require_driver()  # before the modules that need it: a skip with the reason, not an error
+
+# These need psycopg; imported after the check above, on purpose.
+from deepsix.web.store.exchange import PostgresExchange  # noqa: E402
+from deepsix.web.store.postgres import MIGRATIONS, PostgresStore, redacted  # noqa: E402
 
 
 class TestPostgresStore(StoreContract):

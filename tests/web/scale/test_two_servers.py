@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -35,6 +34,9 @@ from deepsix import (
 )
 from deepsix.io.wire import action_from_wire, from_wire, to_wire
 from tests.web.harness import SEATS, Client, Server
+from tests.web.scale.postgres import require_driver
+
+psycopg = require_driver()
 
 
 class SharedServer(Server):
