@@ -180,23 +180,23 @@ COUNTS = [0] * 28
 @pytest.mark.parametrize(
     ("call", "error"),
     [
-        (lambda: new_game(rules="standard"), ParseError),  # type: ignore[arg-type]
-        (lambda: new_game(dealer=7), ParseError),  # type: ignore[arg-type]
-        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[call-overload]
-        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[call-overload]
-        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[call-overload]
-        (lambda: pack_counts(["2"] * 28), ParseError),  # type: ignore[list-item]
+        (lambda: new_game(rules="standard"), ParseError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: new_game(dealer=7), ParseError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[call-overload]  # wrong on purpose
+        (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[call-overload]  # wrong on purpose
+        (lambda: apply(STATE, None), DeepSixError),  # type: ignore[call-overload]  # wrong on purpose
+        (lambda: pack_counts(["2"] * 28), ParseError),  # type: ignore[list-item]  # wrong on purpose
         (lambda: pack_counts([0] * 27), ParseError),
-        (lambda: available_melds(["x"] * 28, (), None), ParseError),  # type: ignore[list-item]
-        (lambda: available_melds(COUNTS, ("DR-S",), None), ParseError),  # type: ignore[arg-type]
-        (lambda: available_melds(COUNTS, (), "S"), ParseError),  # type: ignore[arg-type]
+        (lambda: available_melds(["x"] * 28, (), None), ParseError),  # type: ignore[list-item]  # wrong on purpose
+        (lambda: available_melds(COUNTS, ("DR-S",), None), ParseError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: available_melds(COUNTS, (), "S"), ParseError),  # type: ignore[arg-type]  # wrong on purpose
         (lambda: meld_blocker(COUNTS, (), "DR-S", None), ParseError),
-        (lambda: candidate_melds(["7S"], None), ParseError),  # type: ignore[list-item]
-        (lambda: best_meld([Card("7S")], "S"), ParseError),  # type: ignore[arg-type]
-        (lambda: Meld("DR", Suit.SPADES), ParseError),  # type: ignore[arg-type]
-        (lambda: GameState(*(None,) * 11), WrongTypeError),  # type: ignore[arg-type]
-        (lambda: HandSetup(bids=[]), WrongTypeError),  # type: ignore[arg-type]
-        (lambda: Trick([], Seat.NORTH), WrongTypeError),  # type: ignore[arg-type]
+        (lambda: candidate_melds(["7S"], None), ParseError),  # type: ignore[list-item]  # wrong on purpose
+        (lambda: best_meld([Card("7S")], "S"), ParseError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: Meld("DR", Suit.SPADES), ParseError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: GameState(*(None,) * 11), WrongTypeError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: HandSetup(bids=[]), WrongTypeError),  # type: ignore[arg-type]  # wrong on purpose
+        (lambda: Trick([], Seat.NORTH), WrongTypeError),  # type: ignore[arg-type]  # wrong on purpose
     ],
 )
 def test_bad_arguments_raise_the_library_error(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,3 +59,28 @@ def test_the_site_check_finds_raw_rest_outside_code(tmp_path: Path) -> None:
     found = check_site.raw_markup(tmp_path)
     assert len(found) == 2
     assert all(line.startswith("index.html: raw reST") for line in found)
+
+
+_BARE_IGNORE = re.compile(r"#\s*type:\s*ignore(\[[^\]]*\])?\s*$")
+
+
+def bare_ignores(paths: list[Path]) -> list[str]:
+    """``# type: ignore`` comments with no reason after them on their line."""
+    found = []
+    for top in paths:
+        for path in [top] if top.is_file() else sorted(top.rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _BARE_IGNORE.search(line):
+                    found.append(f"{path}:{number}")
+    return found
+
+
+def test_every_type_ignore_gives_its_reason() -> None:
+    """The project's rule: no ``# type: ignore`` without a reason on its line."""
+    assert bare_ignores([ROOT / path for path in SOURCES]) == []
+
+
+def test_the_ignore_check_finds_a_bare_ignore(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("x: int = 'a'  # type: ignore[assignment]\ny = 1  # type: ignore  # why\n")
+    assert bare_ignores([bad]) == [f"{bad}:1"]

@@ -70,6 +70,6 @@ def test_rules_are_frozen_and_hashable() -> None:
     """Rules are immutable values."""
     rules = Rules()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        rules.target_score = 100  # type: ignore[misc]
+        rules.target_score = 100  # type: ignore[misc]  # assigning to frozen rules on purpose
     assert hash(Rules()) == hash(rules)
     assert attrs.evolve(rules, target_score=300) == Rules(target_score=300)

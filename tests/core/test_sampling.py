@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from deepsix import (
     DECK,
+    Action,
     Card,
     Deal,
     GameState,
@@ -159,7 +160,7 @@ def test_samples_spread_the_unseen_cards() -> None:
 # -- passes, shown cards and melds -----------------------------------------------------------------
 
 
-def shown_back_policy(rng: random.Random, state: GameState) -> object:
+def shown_back_policy(rng: random.Random, state: GameState) -> Action:
     """Random play, except that the bidder passes shown cards back and her partner plays them."""
     if state.is_chance:
         return shuffled_deal(rng)
@@ -190,7 +191,7 @@ def test_shown_cards_passed_back_to_the_partner() -> None:
         rng = random.Random(seed)
         state = new_game(Rules(target_score=200))
         while not state.is_over:
-            state = state.apply(shown_back_policy(rng, state))  # type: ignore[arg-type]
+            state = state.apply(shown_back_policy(rng, state))
             bidder = state.bidder
             if state.phase not in (Phase.PLAY, Phase.GAME_OVER) or bidder is None:
                 continue

@@ -41,7 +41,7 @@ def test_states_are_frozen() -> None:
     """Immutability: no field of a state can be reassigned."""
     state = some_state()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        state.phase = Phase.PLAY  # type: ignore[misc]
+        state.phase = Phase.PLAY  # type: ignore[misc]  # assigning to a frozen state on purpose
     assert state.log is not None
     with pytest.raises(AttributeError):
         state.log.action = Pass(Seat.EAST)

@@ -141,7 +141,7 @@ def test_an_illegal_action_names_its_line_and_index() -> None:
         read_record(text)
     assert caught.value.line == line
     assert caught.value.index == len(record.actions) + 1
-    assert caught.value.action == PlayCard(Seat.NORTH, caught.value.action.card)  # type: ignore[union-attr]
+    assert caught.value.action == PlayCard(Seat.NORTH, caught.value.action.card)  # type: ignore[union-attr]  # the refused action is a card here
     assert caught.value.reason is Reason.WRONG_PHASE
     assert isinstance(caught.value, SerializationError)
 

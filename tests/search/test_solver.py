@@ -86,7 +86,7 @@ def test_best_cards_are_exactly_the_legal_cards_that_achieve_the_value(
             value = after.completed_hands[-1].card_points[0] - before
         assert (action.card in result.best) == (value == result.points[0])
     assert result.best
-    assert set(result.best) <= {action.card for action in legal_actions(state)}  # type: ignore[union-attr]
+    assert set(result.best) <= {action.card for action in legal_actions(state)}  # type: ignore[union-attr]  # in the card play every legal action is a card
 
 
 @settings(max_examples=examples(ci=40, deep=600))
@@ -97,7 +97,7 @@ def test_move_values_equal_minimax_after_each_card(
     """move_values() lists every legal card once, with its exact minimax value."""
     state = endgame(rules, seed, tricks_left, played)
     values = move_values(state)
-    legal = [action.card for action in legal_actions(state)]  # type: ignore[union-attr]
+    legal = [action.card for action in legal_actions(state)]  # type: ignore[union-attr]  # in the card play every legal action is a card
     assert [value.card for value in values] == legal
     before = state.card_points[0]
     memo: dict[tuple[object, ...], int] = {}

@@ -135,7 +135,6 @@ class DeepSixGame(pyspiel.Game):
         config = GameConfig.from_parameters(params)
         super().__init__(_GAME_TYPE, game_info(config), dict(config.parameters))
         self.config: GameConfig = config
-        self.information_state_layout, self.observation_layout = _tensor_layouts(config)
 
     def new_initial_state(self) -> DeepSixState:
         """The state before the first card is dealt."""

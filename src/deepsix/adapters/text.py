@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from deepsix import format_action
 from deepsix.cards import CARDS, HAND_SIZE, Card, Seat
+from deepsix.io.notation import format_action
 from deepsix.melds import Meld
 from deepsix.state import GameState
 from deepsix.views import PlayerView, public_view

@@ -68,14 +68,12 @@ class Cluster:
         """When each table's connections here were last announced."""
         self._listener: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self._connected = False
 
     # -- life -----------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Join the site: listen, take the leases nobody holds, run what we own."""
         await self.exchange.open()
-        self._connected = True
         self._listener = asyncio.get_running_loop().create_task(self._listen())
         await self._claim()
         self._sweeper = asyncio.get_running_loop().create_task(
@@ -172,11 +170,9 @@ class Cluster:
         """Check our connection; take what nobody runs; refresh and expire presence."""
         if not await self.exchange.alive():
             await self._lose_everything()
-            self._connected = False
             with contextlib.suppress(Exception):
                 await self.exchange.close()
                 await self.exchange.open()
-                self._connected = True
                 _log.warning("cluster: connected again as server %d", self.exchange.server)
             return
         finished = {

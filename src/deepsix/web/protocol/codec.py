@@ -154,9 +154,11 @@ def _encode(value: object) -> str:  # noqa: PLR0911  # one answer per kind of va
     if kind is bool or value is None:
         return _SCALARS[value]  # type: ignore[index]  # True, False or None
     if kind is float:
-        return repr(value) if math.isfinite(value) else "null"  # type: ignore[arg-type]
+        number = cast(float, value)
+        return repr(number) if math.isfinite(number) else "null"
     if kind is tuple or kind is list:
-        return "[" + ",".join(_encode(item) for item in value) + "]"  # type: ignore[attr-defined]
+        items = cast("tuple[object, ...] | list[object]", value)
+        return "[" + ",".join(_encode(item) for item in items) + "]"
     plan = _PLANS.get(kind)
     if plan is None:
         if not attrs.has(kind):

@@ -270,10 +270,6 @@ class Exchange(Protocol):
         """Give up leases."""
         ...
 
-    async def moves_after(self, seqs: Mapping[str, int]) -> dict[str, int]:
-        """The stored move count of each table that has more moves than given."""
-        ...
-
     def messages(self) -> AsyncIterator[dict[str, Any]]:
         """The other servers' announcements (``{"k": "resync"}`` after a lost connection)."""
         ...

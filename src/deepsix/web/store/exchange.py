@@ -130,21 +130,6 @@ class PostgresExchange:
                     (self.server, list(table_ids)),
                 )
 
-    async def moves_after(self, seqs: Mapping[str, int]) -> dict[str, int]:
-        """The stored move count of each table whose count is past the one given."""
-        if not seqs:
-            return {}
-        cursor = await self._live().execute(
-            "SELECT table_id, max(seq) FROM deepsix.moves WHERE table_id = ANY(%s)"
-            " GROUP BY table_id",
-            (list(seqs),),
-        )
-        return {
-            str(table_id): int(top)
-            for table_id, top in await cursor.fetchall()
-            if int(top) > seqs[str(table_id)]
-        }
-
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """The other servers' announcements, for ever (reconnecting when the line drops)."""
         failures = 0
