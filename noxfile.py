@@ -249,6 +249,19 @@ def crosshair(session: nox.Session) -> None:
 
 
 @nox.session
+def kernel_differential(session: nox.Session) -> None:
+    """The array kernel against the engine over 10,000 whole games of each mode
+    (tests/adapters/test_kernel.py; KERNEL_GAMES sets the number)."""
+    install(session, "test", extras=f"[{ADAPTER_EXTRAS}]")
+    games = os.environ.get("KERNEL_GAMES", "10000")
+    session.run(
+        "python", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-s",
+        "tests/adapters/test_kernel.py::test_many_whole_games", *session.posargs,
+        env={"DEEPSIX_KERNEL_GAMES": games},
+    )  # fmt: skip
+
+
+@nox.session
 def fuzz(session: nox.Session) -> None:
     """Fuzz the loaders, the text parsers and the prompt for FUZZ_SECONDS (default 600).
 
