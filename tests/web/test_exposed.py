@@ -11,9 +11,12 @@ it where it lasts, that the player's moves are still answered.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import http.client
 import json
+import logging
 import resource
 import socket
 import sqlite3
@@ -25,10 +28,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
+from deepsix.web.config import ServerConfig
+from deepsix.web.limits import Guard
 from deepsix.web.protocol import PROTOCOL_VERSION
+from deepsix.web.transport import Crowding, quiet_out_of_files
 from tests.web.harness import Client, Server, free_port
 
 ATTACKER = "127.0.0.2"
@@ -392,3 +399,74 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused_in_one_line(tmp_path
             _served(player)
     finally:
         server.stop()
+
+
+def test_half_sent_headers_from_many_addresses_never_use_up_the_open_files(
+    tmp_path: Path,
+) -> None:
+    """Issue 39 item 3: under ``ulimit -n 1024``, 1,100 half-sent headers from 30 addresses (each
+    under its cap) used up the open files: ``EMFILE``, thousands of tracebacks, and a player's
+    request reset.  Connections are capped below the open-file limit, the oldest half-sent ones
+    are shed for new ones, and the episode is one line or two in the log."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1024:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    files = 256
+    server = _exposed(tmp_path, "--header-timeout", "120", files=files)
+    held: list[socket.socket] = []
+    try:
+        with _player(server) as player:  # seated before the attack, her socket open
+            start = time.monotonic()
+            for number in range(files + 100):  # more than the open files, 12 an address
+                with contextlib.suppress(OSError):  # refused at once, or reset
+                    connection = _connection(f"127.0.0.{10 + number % 30}", server.port)
+                    connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                    held.append(connection)
+            assert time.monotonic() - start < 60
+            time.sleep(1)
+            for _ in range(3):  # her socket is served, and so are her new requests
+                _served(player)
+                status, body = server.call("GET", f"/api/tables/{player.table}")
+                assert status == 200, body
+            # the half-sent connections still open are fewer than the open files
+            open_ = [connection for connection in held if not _closed_within(connection, 0.01)]
+            assert 0 < len(open_) < files, len(open_)
+    finally:
+        for connection in held:
+            connection.close()
+        server.stop()
+    log = server.log.read_text()
+    assert "Traceback" not in log, log[-3000:]
+    assert "Too many open files" not in log, log[-3000:]
+    assert len(log.splitlines()) <= 6, log[-3000:]
+
+
+def test_accept_out_of_files_is_one_line_an_episode(caplog: pytest.LogCaptureFixture) -> None:
+    """asyncio logs each ``EMFILE`` from ``accept`` with its traceback (3,584 of them in issue 39
+    item 3): the server counts them in the episode at the cap, one line, and passes every other
+    error on."""
+    guard = Guard(ServerConfig())
+    crowding = Crowding(guard)
+    loop = asyncio.new_event_loop()
+    passed: list[dict[str, Any]] = []
+    loop.set_exception_handler(lambda loop, context: passed.append(context))
+    try:
+        quiet_out_of_files(loop, crowding)
+        with caplog.at_level(logging.WARNING, "deepsix.web"):
+            for _ in range(100):
+                loop.call_exception_handler(
+                    {
+                        "message": "socket.accept() out of system resource",
+                        "exception": OSError(errno.EMFILE, "Too many open files"),
+                    }
+                )
+            loop.call_exception_handler({"message": "something else"})
+    finally:
+        loop.close()
+    assert len(caplog.records) == 1, caplog.records
+    assert "Too many open files" in caplog.records[0].getMessage()
+    assert crowding.refused == 100
+    assert [context["message"] for context in passed] == ["something else"]
+    crowding.check()  # nothing open: the episode ends, in one line more
+    assert len(caplog.records) == 2
+    assert crowding.since is None

@@ -107,6 +107,10 @@ class Guard:
 
     # -- connections ----------------------------------------------------------------------
 
+    def admissible(self, address: str | None) -> bool:
+        """Whether ``address`` is under its own cap of connections (the process's aside)."""
+        return self.connections.get(address or "?", 0) < self.config.connections_per_address
+
     def admit(self, address: str | None) -> bool:
         """Count a new connection from ``address``; ``False`` (not counted) if over a cap."""
         config = self.config

@@ -3,11 +3,13 @@ deepsix.web`` parse their options in :mod:`deepsix.web.command` and call it)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from deepsix.errors import missing_extra
 from deepsix.web.config import ServerConfig
@@ -47,10 +49,18 @@ def serve(  # noqa: PLR0913  # the command's settings, all keywords but the firs
     from deepsix.web.limits import Guard
     from deepsix.web.logs import configure
     from deepsix.web.store import is_shared, open_store
-    from deepsix.web.transport import connection_budget, guarded
+    from deepsix.web.transport import (
+        Crowding,
+        accept_backlog,
+        connection_budget,
+        guarded,
+        open_file_limit,
+        quiet_out_of_files,
+    )
 
     config = config if config is not None else ServerConfig(bot_delay=0.6, hand_pause=4.0)
-    budget = connection_budget(config.max_connections, config.bot_workers)
+    files = open_file_limit()
+    budget = connection_budget(config.max_connections, config.bot_workers, files)
     config = attrs.evolve(config, max_connections=budget)
     # refused here, in one line; an SQLite file stays locked for this process until it ends
     held = open_store(database, durable=config.durable, exclusive=True)
@@ -58,6 +68,7 @@ def serve(  # noqa: PLR0913  # the command's settings, all keywords but the firs
         held.close()
     configure(log_level, log_format)
     guard = Guard(config)
+    crowding = Crowding(guard)
     settings = uvicorn.Config(
         create_app(database, config=config, guard=guard),
         host=host,
@@ -70,15 +81,22 @@ def serve(  # noqa: PLR0913  # the command's settings, all keywords but the firs
         proxy_headers=False,
         server_header=False,
         timeout_graceful_shutdown=GRACE,
+        backlog=accept_backlog(files),
     )
     settings.load()
     assert settings.ws_protocol_class is not None  # the web extra brings websockets
     settings.http_protocol_class, settings.ws_protocol_class = guarded(
-        settings.http_protocol_class, settings.ws_protocol_class, guard
+        settings.http_protocol_class, settings.ws_protocol_class, guard, crowding
     )
+
+    class Server(uvicorn.Server):
+        async def serve(self, sockets: Any = None) -> None:
+            quiet_out_of_files(asyncio.get_running_loop(), crowding)
+            await super().serve(sockets)
+
     try:
         with _stopped_by_sigterm():
-            uvicorn.Server(settings).run()
+            Server(settings).run()
     finally:
         held.close()
 
