@@ -119,7 +119,8 @@ export class Felt {
       const slot = this.slots[seat];
       slot.className = `slot ${place(seat, page.seat)}`;
       const play = order.get(seat);
-      const key = play ? `${v.hand_number}:${shown.number}:${play.card}:${play.i}:${shown.winner === seat ? "w" : ""}` : "";
+      // the mark says "winning" in a trick in progress and "took it" in a finished one
+      const key = play ? `${v.hand_number}:${shown.number}:${play.card}:${play.i}:${shown.winner === seat ? (shown.finished ? "took" : "w") : ""}` : "";
       if (this.shown.get(seat) === key) continue;
       const fresh = play && (this.shown.get(seat) || "").split(":").slice(0, 3).join(":") !== key.split(":").slice(0, 3).join(":");
       this.shown.set(seat, key);

@@ -201,9 +201,8 @@ export class TablePage {
 
   toast(message, kind = "error", rule = null) {
     const node = document.getElementById("toast");
-    node.replaceChildren(h("span", { text: message }), rule
-      ? h("button", { type: "button", class: "link rule-link", dataset: { rule }, onclick: () => showRules(this, rule) }, `Rule ${rule}`)
-      : null);
+    const link = rule ? h("button", { type: "button", class: "link rule-link", dataset: { rule }, onclick: () => showRules(this, rule) }, `Rule ${rule}`) : null;
+    node.replaceChildren(...[h("span", { text: message }), link].filter(Boolean)); // never the text "null"
     node.className = `toast ${kind}`;
     node.hidden = false;
     clearTimeout(this.toastTimer);
