@@ -181,8 +181,8 @@ COUNTS = [0] * 28
     ("call", "error"),
     [
         (lambda: new_game(rules="standard"), ParseError),  # type: ignore[arg-type]  # wrong on purpose
-        (lambda: new_game(dealer=7), ParseError),  # type: ignore[arg-type]  # wrong on purpose
-        (lambda: apply(STATE, Pass(Seat.EAST), seat="E"), ParseError),  # type: ignore[call-overload]  # wrong on purpose
+        (lambda: new_game(dealer=7), ParseError),
+        (lambda: apply(STATE, Pass(Seat.EAST), seat="X"), ParseError),
         (lambda: apply(STATE, "E passes"), DeepSixError),  # type: ignore[call-overload]  # wrong on purpose
         (lambda: apply(STATE, None), DeepSixError),  # type: ignore[call-overload]  # wrong on purpose
         (lambda: pack_counts(["2"] * 28), ParseError),  # type: ignore[list-item]  # wrong on purpose

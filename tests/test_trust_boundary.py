@@ -204,12 +204,15 @@ def test_reproducer_5_action_without_its_constructor(kind: type) -> None:
         (lambda: MeldKind(1), ValueError),
         (lambda: MeldFamily("x"), ValueError),
         (lambda: Reason(1), ValueError),  # type: ignore[call-arg, arg-type]  # the point
-        (lambda: Card(28), ValueError),
+        (lambda: Card(28), ValueError),  # type: ignore[arg-type]  # the point
         (lambda: Meld.parse(None), ValueError),
         (lambda: HeuristicBot().choose(_bidding_state(), random.Random(0)), TypeError),  # type: ignore[arg-type]  # the point
         (lambda: RandomBot().choose(_bidding_state(), random.Random(0)), TypeError),  # type: ignore[arg-type]  # the point
         (lambda: apply(_bidding_state(), "E:P"), TypeError),  # type: ignore[call-overload]  # the point
-        (lambda: view(_bidding_state(), "E"), TypeError),  # type: ignore[arg-type]  # the point
+        (lambda: view(_bidding_state(), 2.5), TypeError),  # type: ignore[arg-type]  # the point
+        (lambda: view(_bidding_state(), "X"), ValueError),
+        (lambda: _bidding_state().hand(None), TypeError),  # type: ignore[arg-type]  # the point
+        (lambda: Card(7), ValueError),  # type: ignore[arg-type]  # the point
         (lambda: view(_bidding_state(), 5), ValueError),
         (lambda: parse_action("E:B" + "9" * 41), ValueError),
     ],

@@ -17,8 +17,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from deepsix.cards import CARDS, Card, Seat, Suit, format_cards
-from deepsix.errors import ParseError
+from deepsix.cards import CARDS, Card, Seat, Suit, format_cards, seat_of
+from deepsix.errors import ParseError, WrongTypeError, _brief
 from deepsix.melds import ALL_MELDS, Meld
 
 __all__ = [
@@ -37,26 +37,34 @@ __all__ = [
 
 
 def _to_seat(value: object) -> Seat:
-    if isinstance(value, Seat):
+    try:
+        return seat_of(value)
+    except WrongTypeError as error:  # an action's fields refuse every bad value alike
+        raise ParseError(str(error)) from None
+
+
+def _to_card(value: object) -> Card:
+    if type(value) is Card:
         return value
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-        return Seat(value)
-    raise ParseError(f"{value!r} is not a seat (0..3)")
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise ParseError(f"card must be a Card or its notation (7S), not {_brief(value)}")
 
 
-def _check_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
-    if type(value) is not Card:
-        raise ParseError(f"{attribute.name} must be a Card, not {value!r}")
+def _to_suit(value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        return Suit.parse(value)
+    raise ParseError(f"suit must be a Suit or its letter (S), not {_brief(value)}")
 
 
-def _check_suit(instance: object, attribute: attrs.Attribute[Suit], value: object) -> None:
-    if not isinstance(value, Suit):
-        raise ParseError(f"{attribute.name} must be a Suit, not {value!r}")
-
-
-def _check_meld(instance: object, attribute: attrs.Attribute[Meld], value: object) -> None:
-    if not isinstance(value, Meld):
-        raise ParseError(f"{attribute.name} must be a Meld, not {value!r}")
+def _to_meld(value: object) -> Meld:
+    if isinstance(value, Meld):
+        return value
+    if isinstance(value, str):
+        return Meld.parse(value)
+    raise ParseError(f"meld must be a Meld or its code (DR-S), not {_brief(value)}")
 
 
 def _check_amount(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -91,9 +99,10 @@ class Deal:
         """Chance acts for nobody."""
         return None
 
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The 14 cards this deal gives to ``seat``, sorted."""
-        return tuple(sorted(self.cards[14 * seat : 14 * seat + 14]))
+    def hand(self, seat: Seat | int | str) -> tuple[Card, ...]:
+        """The 14 cards this deal gives to ``seat`` (a Seat, its number or letter), sorted."""
+        first = 14 * seat_of(seat)
+        return tuple(sorted(self.cards[first : first + 14]))
 
     def __str__(self) -> str:
         return "deal " + " / ".join(
@@ -131,7 +140,7 @@ class NameSunkSuit:
 
     seat: Seat = attrs.field(converter=_to_seat)
     """The bidder."""
-    suit: Suit = attrs.field(validator=_check_suit)
+    suit: Suit = attrs.field(converter=_to_suit)
     """The suit to sink."""
 
     def __str__(self) -> str:
@@ -144,7 +153,7 @@ class ShowCard:
 
     seat: Seat = attrs.field(converter=_to_seat)
     """The bidder."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(converter=_to_card)
     """The card shown."""
 
     def __str__(self) -> str:
@@ -157,7 +166,7 @@ class PassCard:
 
     seat: Seat = attrs.field(converter=_to_seat)
     """The seat giving the card."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(converter=_to_card)
     """The card given."""
 
     def __str__(self) -> str:
@@ -170,7 +179,7 @@ class DeclareMeld:
 
     seat: Seat = attrs.field(converter=_to_seat)
     """The seat melding."""
-    meld: Meld = attrs.field(validator=_check_meld)
+    meld: Meld = attrs.field(converter=_to_meld)
     """The meld declared."""
 
     def __str__(self) -> str:
@@ -194,7 +203,7 @@ class PlayCard:
 
     seat: Seat = attrs.field(converter=_to_seat)
     """The seat playing."""
-    card: Card = attrs.field(validator=_check_card)
+    card: Card = attrs.field(converter=_to_card)
     """The card played."""
 
     def __str__(self) -> str:

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from deepsix.errors import ParseError, RefusesUnknownValues
+from deepsix.errors import ParseError, RefusesUnknownValues, WrongTypeError, _brief
 
 __all__ = [
     "CARDS",
@@ -152,6 +152,28 @@ class Team(RefusesUnknownValues, enum.IntEnum):
 
 
 _SEATS: Final = tuple(Seat)
+
+
+def seat_of(value: object) -> Seat:
+    """The seat ``value`` names: a :class:`Seat`, its number 0..3 or its notation (``"S"``).
+
+    What every function that takes a seat reads it with.  Text or a number that is not a
+    seat raises :class:`ParseError`; a value of another type :class:`WrongTypeError`.
+
+    >>> seat_of("S"), seat_of(2), seat_of(Seat.SOUTH)
+    (<Seat.SOUTH: 2>, <Seat.SOUTH: 2>, <Seat.SOUTH: 2>)
+    """
+    if type(value) is Seat:
+        return value
+    if isinstance(value, str):
+        return Seat.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= 3:
+            return _SEATS[value]
+        raise ParseError(f"{value!r} is not a seat (use N, E, S, W, a Seat or 0..3)")
+    raise WrongTypeError(f"{_brief(value)} is not a seat (use N, E, S, W, a Seat or 0..3)")
+
+
 _TEAM_OF: Final = (Team.NORTH_SOUTH, Team.EAST_WEST, Team.NORTH_SOUTH, Team.EAST_WEST)
 
 _RANKS: Final = tuple(Rank)
@@ -161,10 +183,10 @@ _SUITS: Final = tuple(Suit)
 class Card(int):
     """One of the 28 distinct cards; ``int(card)`` is ``7 * suit + rank - 2``.
 
-    Build cards with ``Card("7S")``, ``Card.of(rank, suit)`` or
-    :meth:`Card.parse`; ``Card(index)`` also accepts an index 0..27.  Every call returns
-    one of the 28 interned instances, so cards are cheap to compare, hash
-    and store.
+    Build cards with ``Card("7S")``, ``Card.of(rank, suit)`` or :meth:`Card.parse`, or
+    take one by its index from :data:`CARDS`.  ``Card(7)`` is refused: a bare number could
+    mean the seven or the eighth card, so the library never guesses.  Every call returns
+    one of the 28 interned instances, so cards are cheap to compare, hash and store.
 
     >>> card = Card.parse("7S")
     >>> card.rank, card.suit
@@ -175,14 +197,21 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, index: int | str) -> Card:
-        if isinstance(index, str):
-            return cls.parse(index)
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise ParseError(f"a card index must be an int, not {type(index).__name__}")
-        if not 0 <= index < 28:
-            raise ParseError(f"card index {index} is outside 0..27")
-        return CARDS[index]
+    def __new__(cls, text: str | Card) -> Card:
+        given: object = text  # anything may arrive
+        if type(given) is Card:
+            return given
+        if isinstance(given, str):
+            return cls.parse(given)
+        if isinstance(given, int) and not isinstance(given, bool):
+            text = str(given)
+            raise ParseError(
+                f"Card({text}) is ambiguous: write the card as text (Card('{text}S') for a "
+                f"rank and suit), or build it with Card.of(rank, suit) or CARDS[index]"
+                if 2 <= given <= 8
+                else f"Card({text}): a card is text such as '7S'; by index, use CARDS[index]"
+            )
+        raise ParseError(f"a card must be given as text such as '7S', not {_brief(given)}")
 
     @classmethod
     def of(cls, rank: int, suit: Suit | int) -> Card:
@@ -219,8 +248,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.ascii!r})"
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (int(self),))
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (self.ascii,))
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -36,9 +36,16 @@ from deepsix.actions import (
     PlayCard,
     ShowCard,
 )
-from deepsix.cards import DECK, HAND_SIZE, Card, Seat
+from deepsix.cards import DECK, HAND_SIZE, Card, Seat, seat_of
 from deepsix.diagnosis import diagnose, has_fields
-from deepsix.errors import IllegalActionError, NotAnActionError, ParseError, Reason, WrongTypeError
+from deepsix.errors import (
+    DeepSixError,
+    IllegalActionError,
+    NotAnActionError,
+    ParseError,
+    Reason,
+    WrongTypeError,
+)
 from deepsix.hands import (
     BIT,
     pack,
@@ -90,16 +97,19 @@ _P_MELDING: Final = Phase.MELDING
 _P_PLAY: Final = Phase.PLAY
 
 
-def new_game(rules: Rules | None = None, dealer: Seat = Seat.NORTH) -> GameState:
+def new_game(rules: Rules | None = None, dealer: Seat | int | str = Seat.NORTH) -> GameState:
     """The state before the first deal of a game."""
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
         raise ParseError(f"rules must be a Rules, not {type(rules).__name__}")
-    if type(dealer) is not Seat and (type(dealer) is not int or not 0 <= dealer <= 3):
-        raise ParseError(f"dealer must be a Seat, not {dealer!r}")
+    if type(dealer) is not Seat:
+        try:
+            dealer = seat_of(dealer)
+        except DeepSixError:
+            raise ParseError(f"dealer must be a Seat, not {dealer!r}") from None
     return GameState(
-        rules, Seat(dealer), Phase.DEAL, None, (0, 0), (), EMPTY_SETUP, _NO_HANDS, (), (), None
+        rules, dealer, Phase.DEAL, None, (0, 0), (), EMPTY_SETUP, _NO_HANDS, (), (), None
     )
 
 
@@ -174,7 +184,7 @@ def legal_actions(state: object) -> LegalActions:
 @overload
 def apply(state: GameState, action: Action) -> GameState: ...
 @overload
-def apply(state: GameState, action: Action, *, seat: Seat | None) -> GameState: ...
+def apply(state: GameState, action: Action, *, seat: Seat | int | str | None) -> GameState: ...
 def apply(state: object, action: object, *, seat: object = None) -> GameState:
     """The state that follows ``action``; ``state`` itself never changes.
 
@@ -225,7 +235,10 @@ def _not_a_state(function: str, value: object) -> WrongTypeError:
 def _check_sender(action: object, seat: object) -> None:
     """Refuse ``action`` unless ``seat`` (a front end's authenticated player) may send it."""
     if type(seat) is not Seat:
-        raise ParseError(f"seat must be a Seat, not {seat!r}")
+        try:
+            seat = seat_of(seat)
+        except DeepSixError:
+            raise ParseError(f"seat must be a Seat, not {seat!r}") from None
     if type(action) not in ACTION_TYPES:
         raise NotAnActionError(action)
     sender = getattr(action, "seat", None)

@@ -17,7 +17,7 @@ each reason names the numbered rule (``R-PLAY-2`` and so on, see
 from __future__ import annotations
 
 import enum
-from typing import NoReturn
+from typing import Any
 
 __all__ = [
     "DeepSixError",
@@ -112,10 +112,17 @@ def missing_extra(feature: str, extra: str, error: ImportError) -> MissingDepend
 
 class RefusesUnknownValues:
     """Mixed into the library's enums: ``Seat(7)`` raises :class:`ParseError` (still a
-    ``ValueError``) naming the values there are, not a bare ``ValueError``."""
+    ``ValueError``) naming the values there are, not a bare ``ValueError``.
+
+    An enum with a ``parse`` classmethod reads its notation too: ``Seat("S")`` is
+    ``Seat.parse("S")``, ``Suit("♠")`` is ``Suit.parse("♠")``.
+    """
 
     @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
+    def _missing_(cls, value: object) -> Any:  # the member parse returns, or no return
+        parse = getattr(cls, "parse", None)
+        if isinstance(value, str) and parse is not None:
+            return parse(value)
         members = list(cls)  # type: ignore[call-overload]  # only ever mixed into an Enum
         simple = all(isinstance(member.value, int | str) for member in members)
         names = ", ".join(repr(member.value) if simple else member.name for member in members)

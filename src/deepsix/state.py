@@ -21,7 +21,7 @@ import attr
 import attrs
 
 from deepsix.actions import Action, Bid, LegalActions, Pass
-from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.cards import Card, Seat, Suit, Team, seat_of
 from deepsix.compiled import COMPILED, fast_new, keep_annotations
 from deepsix.display import html_of, svg_of
 from deepsix.errors import InvalidStateError, RefusesUnknownValues
@@ -73,6 +73,9 @@ class Phase(RefusesUnknownValues, enum.Enum):
     """Fourteen tricks (R-PLAY-*)."""
     GAME_OVER = "game-over"
     """A team has won; no action is legal."""
+
+    def __str__(self) -> str:
+        return str(self.value)  # "bidding", as the notation and JSON write it
 
 
 @attrs.frozen
@@ -228,9 +231,9 @@ class GameState:
         """Each seat's cards as a sorted tuple (cards in flight between partners excluded)."""
         return tuple(unpack(packed) for packed in self.packed_hands)
 
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """One seat's cards, sorted."""
-        return unpack(self.packed_hands[seat])
+    def hand(self, seat: Seat | int | str) -> tuple[Card, ...]:
+        """One seat's cards, sorted; ``seat`` is a :class:`Seat`, its number or its letter."""
+        return unpack(self.packed_hands[seat if type(seat) is Seat else seat_of(seat)])
 
     @property
     def bids(self) -> tuple[Bid | Pass, ...]:

@@ -42,10 +42,10 @@ from __future__ import annotations
 import attrs
 
 from deepsix.actions import Bid, LegalActions, Pass
-from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.cards import Card, Seat, Suit, Team, seat_of
 from deepsix.display import html_of, svg_of
 from deepsix.engine import legal_actions
-from deepsix.errors import ParseError, WrongTypeError
+from deepsix.errors import WrongTypeError
 from deepsix.hands import size, unpack
 from deepsix.rules import Rules
 from deepsix.scoring import card_points
@@ -182,19 +182,15 @@ class PlayerView:
 _NO_ACTIONS = LegalActions()
 
 
-def view(state: GameState, seat: Seat | int | None) -> PlayerView:
+def view(state: GameState, seat: Seat | int | str | None) -> PlayerView:
     """The view of ``state`` that ``seat`` may see; ``seat=None`` gives the spectator's view.
 
-    ``seat`` may be a :class:`~deepsix.Seat` or its number 0..3.
+    ``seat`` may be a :class:`~deepsix.Seat`, its number 0..3 or its letter (``"S"``).
     """
     if not isinstance(state, GameState):
         raise WrongTypeError(f"view() needs a GameState, not {type(state).__name__}")
     if seat is not None:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise WrongTypeError(f"{seat!r} is not a seat (use a Seat, 0..3, or None)")
-        if not 0 <= seat <= 3:
-            raise ParseError(f"{seat!r} is not a seat (use a Seat, 0..3, or None)")
-        seat = Seat(seat)
+        seat = seat_of(seat)
     setup = state.setup
     bidder = setup.bidder
     passed: tuple[Card, ...] = ()

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deepsix import CARDS, DECK, Card, ParseError, Rank, Seat, Suit, Team, parse_cards
-from deepsix.cards import format_cards
+from deepsix.cards import format_cards, seat_of
+from deepsix.errors import WrongTypeError
 
 
 def test_deck_composition() -> None:
@@ -28,7 +29,8 @@ def test_parse_and_format_round_trip(card: Card) -> None:
     assert Card.parse(card.ascii) is card
     assert Card.parse(card.ascii.lower()) is card
     assert Card(card.ascii) is card
-    assert Card(int(card)) is card
+    assert CARDS[int(card)] is card
+    assert Card(card) is card
     assert Card.of(card.rank, card.suit) is card
     assert eval(repr(card)) is card  # repr is documented to be evaluable
     assert pickle.loads(pickle.dumps(card)) is card
@@ -55,7 +57,7 @@ def test_malformed_cards_raise_parse_error(text: str) -> None:
         Card.parse(text)
 
 
-@pytest.mark.parametrize("value", [None, 7.0, b"7S", ["7S"], -1, 28, True])
+@pytest.mark.parametrize("value", [None, 7.0, b"7S", ["7S"], -1, 28, True, 0, 7, 27])
 def test_wrong_types_raise_parse_error(value: object) -> None:
     """Bad input never raises an untyped exception."""
     with pytest.raises(ParseError):
@@ -108,3 +110,44 @@ def test_enum_hash_matches_int_hash() -> None:
     assert keyed[1] == "x"
     assert hash(Suit.SPADES) == hash(3)
     assert hash(Rank.EIGHT) == hash(8)
+
+
+@pytest.mark.parametrize("rank", range(2, 9))
+def test_a_bare_number_is_not_taken_for_a_card(rank: int) -> None:
+    """``Card(7)`` once meant the card at index 7 (the 2 of diamonds): a trap.  A number that
+    reads as a rank is refused, and the message says how to write the card."""
+    with pytest.raises(ParseError, match=rf"Card\({rank}\) is ambiguous.*Card\('{rank}S'\)"):
+        Card(rank)  # type: ignore[arg-type]  # the point is the number
+
+
+def test_seats_and_suits_read_their_notation() -> None:
+    """``Seat("S")`` and ``Suit("S")`` read the notation as ``parse`` does; the rest is refused
+    with the library's ParseError."""
+    assert Seat("S") is Seat.SOUTH  # type: ignore[arg-type]  # mypy types an IntEnum's call as int
+    assert Seat("north") is Seat.NORTH  # type: ignore[arg-type]  # mypy types an IntEnum's call as int
+    assert Seat(2) is Seat.SOUTH
+    assert Suit("♠") is Suit.SPADES  # type: ignore[arg-type]  # mypy types an IntEnum's call as int
+    assert Suit("h") is Suit.HEARTS  # type: ignore[arg-type]  # mypy types an IntEnum's call as int
+    for bad in ("X", "", 7, None):
+        with pytest.raises(ParseError, match=r"not a [sS]eat"):
+            Seat(bad)  # type: ignore[arg-type]  # deliberately wrong
+
+
+def test_seat_of_reads_every_spelling_and_refuses_the_rest() -> None:
+    assert {seat_of(value) for value in ("S", "s", "south", 2, Seat.SOUTH)} == {Seat.SOUTH}
+    with pytest.raises(ParseError, match="'Q' is not a seat"):
+        seat_of("Q")
+    with pytest.raises(ParseError, match="4 is not a seat"):
+        seat_of(4)
+    for wrong in (None, 2.0, True, [2]):
+        with pytest.raises(WrongTypeError, match="is not a seat"):
+            seat_of(wrong)
+
+
+def test_phases_print_as_the_notation_writes_them() -> None:
+    """``str(Phase.BIDDING)`` is ``bidding`` (as ``str(Seat.EAST)`` is ``E``), not the enum's
+    ``Phase.BIDDING``."""
+    from deepsix import Phase
+
+    assert [str(phase) for phase in Phase] == [phase.value for phase in Phase]
+    assert f"{Phase.BIDDING}" == "bidding"

@@ -441,16 +441,18 @@ def test_card_actions_by_scan_and_by_cache_agree(bits: int, suit: int, rank: int
 
 def test_apply_as_a_seat_names_the_sender_and_its_action() -> None:
     """R-TURN-1: a front end acting for a seat may send only that seat's actions; the refusal
-    names who sent what, and anything but a Seat as the sender is refused as such."""
+    names who sent what; the sender is a Seat, its number or its letter, anything else is
+    refused as such."""
     state = new_game().apply(shuffled_deal(7))
     with pytest.raises(IllegalActionError) as caught:
         apply(state, Pass(E), seat=W)
     assert caught.value.reason is Reason.NOT_YOUR_SEAT
     assert caught.value.detail == f"{W} sent {Pass(E)}"
     assert caught.value.action == Pass(E)
-    for sender in (1, "E", None.__class__):
+    assert apply(state, Pass(E), seat=1) == apply(state, Pass(E), seat="E") == apply(state, Pass(E))
+    for sender in (4, "X", True, None.__class__):
         with pytest.raises(ParseError, match=r"^seat must be a Seat, not "):
-            apply(state, Pass(E), seat=sender)  # type: ignore[call-overload]  # deliberately wrong
+            apply(state, Pass(E), seat=sender)  # type: ignore[arg-type]  # deliberately wrong
     assert apply(state, Pass(E), seat=E) == apply(state, Pass(E))
     with pytest.raises(NotAnActionError) as not_an_action:
         apply(state, "E passes", seat=E)  # type: ignore[call-overload]  # deliberately not an action
@@ -481,12 +483,13 @@ def test_a_deal_needs_a_seed_or_a_generator(seed: object) -> None:
 
 
 def test_a_new_game_takes_rules_and_a_dealer_seat() -> None:
-    """new_game takes a Rules (or None for the defaults) and a dealer: a Seat, or its number
-    0 to 3; anything else is refused with the library's ParseError, naming what was given."""
-    assert new_game(dealer=3).dealer is W  # type: ignore[arg-type]  # a seat's number is taken too
-    assert new_game(dealer=0).dealer is N  # type: ignore[arg-type]  # as above
+    """new_game takes a Rules (or None for the defaults) and a dealer: a Seat, its number 0 to 3
+    or its letter; anything else is refused with the library's ParseError, naming it."""
+    assert new_game(dealer=3).dealer is W
+    assert new_game(dealer=0).dealer is N
     assert new_game(None, E).rules == Rules()
-    for dealer in (4, -1, "N", 1.0, None):
+    assert new_game(dealer="w").dealer is W
+    for dealer in (4, -1, "Q", 1.0, None):
         with pytest.raises(ParseError, match=r"^dealer must be a Seat, not "):
             new_game(dealer=dealer)  # type: ignore[arg-type]  # deliberately wrong
     with pytest.raises(ParseError, match=r"^rules must be a Rules, not dict$"):

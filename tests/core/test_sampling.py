@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deepsix import (
+    CARDS,
     DECK,
     Action,
-    Card,
     Deal,
     GameState,
     LegalActions,
@@ -341,7 +341,7 @@ def test_card_identity() -> None:
     # The sampler never invents cards: the sampled deal is the deck.
     sampled = sample_state(view(PHASES[Phase.PLAY], Seat.WEST), 8)
     deal = next(a for a in sampled.history if type(a) is Deal)
-    assert sorted(deal.cards) == sorted(Card(i) for i in range(28) for _ in range(2))
+    assert sorted(deal.cards) == sorted(CARDS[i] for i in range(28) for _ in range(2))
 
 
 # -- the sampler's last checks, behind its search ----------------------------------------------
@@ -355,7 +355,7 @@ def test_too_few_cards_for_a_pass() -> None:
         SamplingError, match=r"^the view is inconsistent: too few cards for the passes$"
     ):
         _pick(random.Random(0), [1] + [0] * 27, 2)
-    assert _pick(random.Random(0), [1] + [0] * 27, 1) == [Card(0)]
+    assert _pick(random.Random(0), [1] + [0] * 27, 1) == [CARDS[0]]
 
 
 def searched_wrong(

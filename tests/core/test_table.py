@@ -9,6 +9,7 @@ import attrs
 from hypothesis import given, settings
 
 from deepsix import (
+    CARDS,
     Card,
     GameState,
     Meld,
@@ -72,7 +73,7 @@ def test_known_holdings_are_held(state: GameState) -> None:
             needed = Counter(card for meld in state.setup.melds[seat] for card in meld.cards)
             for plays in _plays(state):
                 needed.subtract(card for who, card in plays if who == seat)
-            assert known[seat] == [max(0, needed[Card(i)]) for i in range(28)]
+            assert known[seat] == [max(0, needed[CARDS[i]]) for i in range(28)]
 
 
 @given(reachable_states())

@@ -255,10 +255,22 @@ def test_view_takes_a_seat_number() -> None:
     assert type(view(state, 2).seat) is Seat
 
 
-@pytest.mark.parametrize("seat", [4, -1, True, "N", 2.0])
+def test_view_and_hand_take_the_seat_notation() -> None:
+    """A person writes ``S``: ``view(state, "S")`` and ``state.hand("S")`` read it."""
+    state = PHASES[Phase.PLAY]
+    assert view(state, "S") == view(state, "south") == view(state, Seat.SOUTH)
+    assert state.hand("S") == state.hand(2) == state.hand(Seat.SOUTH)
+    with pytest.raises(ParseError, match="'Q' is not a seat"):
+        state.hand("Q")
+    with pytest.raises(WrongTypeError, match="None is not a seat"):
+        state.hand(None)  # type: ignore[arg-type]  # the point is the wrong type
+
+
+@pytest.mark.parametrize("seat", [4, -1, True, "Q", 2.0])
 def test_view_rejects_what_is_not_a_seat(seat: object) -> None:
-    """An int out of range is a ParseError (a ValueError); another type a WrongTypeError."""
-    with pytest.raises(ParseError if type(seat) is int else WrongTypeError):
+    """Text or an int that is not a seat is a ParseError (a ValueError); another type a
+    WrongTypeError."""
+    with pytest.raises(ParseError if type(seat) in (int, str) else WrongTypeError):
         view(PHASES[Phase.PLAY], seat)  # type: ignore[arg-type]  # the point is the wrong type
 
 
@@ -306,7 +318,9 @@ def test_refusals_name_what_was_given() -> None:
     state = PHASES[Phase.PLAY]
     with pytest.raises(WrongTypeError, match="needs a GameState, not str"):
         view("state", Seat.NORTH)  # type: ignore[arg-type]  # the point is the wrong type
-    with pytest.raises(WrongTypeError, match="'N' is not a seat"):
-        view(state, "N")  # type: ignore[arg-type]  # the point is the wrong type
+    with pytest.raises(ParseError, match="'Q' is not a seat"):
+        view(state, "Q")
+    with pytest.raises(WrongTypeError, match=r"2\.5 is not a seat"):
+        view(state, 2.5)  # type: ignore[arg-type]  # the point is the wrong type
     with pytest.raises(ParseError, match="7 is not a seat"):
         view(state, 7)
