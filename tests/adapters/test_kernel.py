@@ -183,6 +183,28 @@ def test_misuse_is_refused() -> None:
         kernel.reset(seed="1")  # type: ignore[arg-type]  # the error under test
 
 
+def test_observations_into_a_buffer_equal_new_ones() -> None:
+    kernel = Kernel(6, GameConfig.create(), observation="observation")
+    kernel.reset(seed=4)
+    buffer = np.full((6, kernel.layout.size), 7.0, dtype=np.float32)
+    for _ in range(120):
+        assert kernel.observations(buffer) is buffer
+        assert np.array_equal(buffer, kernel.observations())
+        kernel.step(kernel.masks().argmax(axis=1))
+    for bad in (buffer[:, :-1], buffer.astype(np.float64), buffer.T.copy().T, buffer[:5]):
+        with pytest.raises(ParseError):
+            kernel.observations(bad)
+
+
+def test_a_changed_mask_does_not_change_the_game() -> None:
+    kernel = Kernel(3, GameConfig.create())
+    kernel.reset(seed=4)
+    masks = kernel.masks()
+    masks[:] = True
+    with pytest.raises(IllegalActionError):
+        kernel.step(np.zeros(3, dtype=np.int64))  # a card played in the auction
+
+
 def test_seeded_deals_repeat_and_every_deck_is_whole() -> None:
     one, two = Kernel(5, GameConfig.create()), Kernel(5, GameConfig.create())
     one.reset(seed=9)

@@ -186,7 +186,8 @@ class Kernel:
         self.bidder_pass = np.zeros((n, _NUM_CARDS), dtype=np.int8)
         self.pass_counts = np.zeros((n, 2), dtype=np.int64)
         self.melds = np.zeros((n, 4, _NUM_MELDS), dtype=np.int8)
-        self.trick_cards = np.zeros((n, HAND_SIZE, 4), dtype=np.int8)  # by seat; -1: none
+        self.trick_cards = np.zeros((n, 4, HAND_SIZE), dtype=np.int8)  # by seat; -1: none
+        self.sizes = np.zeros((n, 4), dtype=np.int64)  # cards held
         self.trick_leaders = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.trick_winners = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.tricks = np.zeros(n, dtype=np.int64)  # completed tricks this hand
@@ -196,6 +197,7 @@ class Kernel:
         self.tricks_taken = np.zeros((n, 2), dtype=np.int64)
         self.points = np.zeros((n, 2), dtype=np.int64)
         self._ready = False
+        self._masks: Array | None = None
 
     # -- the API --------------------------------------------------------------------------------
 
@@ -205,6 +207,7 @@ class Kernel:
             raise ParseError(f"seed={seed!r} must be an int or None")
         self._rng = np.random.default_rng(seed)
         every = self._rows
+        self._masks = None
         self._new_games(every)
         self.dealt[:] = True
         self._ready = True
@@ -212,7 +215,13 @@ class Kernel:
     def masks(self) -> Array:
         """The legal-action mask of the seat to act in every game, ``(num_games,
         num_actions)`` bool: :meth:`ActionCodec.legal_mask`'s, for all games at once."""
+        return self._legal().copy()
+
+    def _legal(self) -> Array:
+        """The masks, computed once per position (:meth:`masks` hands out copies)."""
         self._check_ready()
+        if self._masks is not None:
+            return self._masks
         out = np.zeros((self.num_games, self.num_actions), dtype=bool)
         phase = self.phase
         for value, write in (
@@ -228,6 +237,7 @@ class Kernel:
             games = np.flatnonzero(phase == value)
             if len(games):
                 write(out, games, value)
+        self._masks = out
         return out
 
     def step(self, actions: object) -> tuple[Array, Array, Array]:
@@ -246,6 +256,7 @@ class Kernel:
         terminations = np.zeros(n, dtype=bool)
         truncations = np.zeros(n, dtype=bool)
         self.dealt[:] = False
+        self._masks = None
         phase = self.phase.copy()
         seat = self.to_act.copy()
         for value, apply in (
@@ -265,62 +276,74 @@ class Kernel:
             self._play(games, ids[games], seat[games], rewards, terminations, truncations)
         return rewards, terminations, truncations
 
-    def observations(self) -> Array:  # noqa: PLR0915  # one block per piece of the layout
+    def observations(self, out: Array | None = None) -> Array:  # noqa: PLR0915  # one block per piece
         """The observation of the seat to act in every game, ``(num_games, size)`` float32:
-        the layout's encoding, bit-identical to the adapters'."""
+        the layout's encoding, bit-identical to the adapters'.
+
+        ``out``, a writable C-contiguous float32 array of that shape, is
+        overwritten and returned instead of a new array (no allocation per step;
+        the caller then owns the reuse).
+        """
         self._check_ready()
         n = self.num_games
-        out = np.zeros((n, self.layout.size), dtype=np.float32)
+        shape = (n, self.layout.size)
+        if out is None:
+            out = np.zeros(shape, dtype=np.float32)
+        elif (
+            not isinstance(out, np.ndarray)
+            or out.shape != shape
+            or out.dtype != np.float32
+            or not out.flags.writeable
+            or not out.flags.c_contiguous
+        ):
+            raise ParseError(f"out must be a writable C-contiguous float32 array of shape {shape}")
+        else:
+            out.fill(0.0)
         at = self._offsets
         rows = self._rows
         me = self.to_act
-        seats = (_SEATS[None, :] + me[:, None]) & 3  # seats[i, r]: the seat at relative r
-        rel = (_SEATS[None, :] - me[:, None]) & 3  # rel[i, s]: seat s seen from me
+        # Row (4 * i + seat) of an array shaped (n, 4, ...): the rows in the observer's order.
+        order = ((rows * 4)[:, None] + ((_SEATS[None, :] + me[:, None]) & 3)).ravel()
+
+        def rotated(values: Array) -> Array:
+            flat: Array = values.reshape(n * 4, -1)[order].reshape(n, -1)
+            return flat
+
+        def block(name: str, values: Array) -> None:
+            start = at[name]
+            out[:, start : start + values.shape[1]] = values
+
         out[rows, at["player"] + me] = 1.0
         out[rows, at["phase"] + self.phase] = 1.0
         out[rows, at["dealer"] + ((self.dealer - me) & 3)] = 1.0
         out[rows, at["to_act"]] = 1.0
-        hands = self.hands
-        out[:, at["hand"] : at["hand"] + 28] = hands[rows, me]
+        block("hand", self.hands.reshape(n * 4, 28)[rows * 4 + me])
         bidder = self.bidder
-        is_bidder = (me == bidder)[:, None]
-        is_partner = (me == ((bidder + 2) & 3))[:, None]
         size = self.config.rules.pass_size
-        partner_done = (self.pass_counts[:, 0] == size)[:, None]
-        bidder_done = (self.pass_counts[:, 1] == size)[:, None]
-        zero = np.zeros((), dtype=np.int8)
-        passed = np.where(
-            is_partner, self.partner_pass, np.where(is_bidder, self.bidder_pass, zero)
-        )
-        received = np.where(
-            is_partner & bidder_done,
-            self.bidder_pass,
-            np.where(is_bidder & partner_done, self.partner_pass, zero),
-        )
-        out[:, at["passed"] : at["passed"] + 28] = passed
-        out[:, at["received"] : at["received"] + 28] = received
-        sizes = hands.sum(axis=2, dtype=np.int64)
-        out[:, at["hand_sizes"] : at["hand_sizes"] + 4] = sizes[rows[:, None], seats]
-        nb = len(self._amounts)
-        block = self.auction_bids[rows[:, None], seats].reshape(n, 4 * nb)
-        out[:, at["auction_bids"] : at["auction_bids"] + 4 * nb] = block
-        out[:, at["auction_passed"] : at["auction_passed"] + 4] = self.auction_passed[
-            rows[:, None], seats
-        ]
+        passes = self.pass_counts
+        for own, first, then, done in (
+            (bidder ^ 2, self.partner_pass, self.bidder_pass, passes[:, 1] == size),
+            (bidder, self.bidder_pass, self.partner_pass, passes[:, 0] == size),
+        ):
+            seen = np.flatnonzero((bidder >= 0) & (me == own) & (passes[:, 0] > 0))
+            out[seen, at["passed"] : at["passed"] + 28] = first[seen]
+            seen = seen[done[seen]]
+            out[seen, at["received"] : at["received"] + 28] = then[seen]
+        block("hand_sizes", rotated(self.sizes))
+        block("auction_bids", rotated(self.auction_bids))
+        block("auction_passed", rotated(self.auction_passed))
         has_bid = np.flatnonzero(bidder >= 0)
-        out[has_bid, at["bidder"] + rel[has_bid, bidder[has_bid]]] = 1.0
+        out[has_bid, at["bidder"] + ((bidder[has_bid] - me[has_bid]) & 3)] = 1.0
         out[has_bid, at["contract"] + self.bid[has_bid]] = 1.0
         named = np.flatnonzero(self.sunk >= 0)
         out[named, at["sunk_suit"] + self.sunk[named]] = 1.0
-        out[:, at["invitation"] : at["invitation"] + 28] = self.invitation
-        out[:, at["pass_counts"] : at["pass_counts"] + 2] = self.pass_counts
-        melds = self.melds[rows[:, None], seats].reshape(n, 4 * _NUM_MELDS)
-        out[:, at["melds"] : at["melds"] + 4 * _NUM_MELDS] = melds
-        cards = self.trick_cards[rows[:, None], :, seats].transpose(0, 2, 1)  # (n, 14, rel)
-        current = np.arange(HAND_SIZE)[None, :] == self.tricks[:, None]  # (n, 14)
+        block("invitation", self.invitation)
+        block("pass_counts", passes)
+        block("melds", rotated(self.melds))
+        cards = rotated(self.trick_cards).reshape(n, 4, HAND_SIZE)  # (n, rel seat, trick)
         if self.layout.perfect_recall:
-            game, trick, r = np.nonzero(cards >= 0)
-            card = cards[game, trick, r].astype(np.int64)
+            game, r, trick = np.nonzero(cards >= 0)
+            card = cards[game, r, trick].astype(np.int64)
             out[game, at["tricks"] + trick * 112 + r * 28 + card] = 1.0
             game, trick = np.nonzero(self.trick_leaders >= 0)
             leader = self.trick_leaders[game, trick].astype(np.int64)
@@ -329,24 +352,25 @@ class Kernel:
             winner = self.trick_winners[game, trick].astype(np.int64)
             out[game, at["trick_winners"] + trick * 4 + ((winner - me[game]) & 3)] = 1.0
         else:
-            game, trick, r = np.nonzero((cards >= 0) & current[:, :, None])
-            card = cards[game, trick, r].astype(np.int64)
-            out[game, at["trick"] + r * 28 + card] = 1.0
             going = np.flatnonzero(self.trick_length > 0)
+            current = cards[going, :, self.tricks[going]]  # (k, rel seat)
+            game, r = np.nonzero(current >= 0)
+            card = current[game, r].astype(np.int64)
+            out[going[game], at["trick"] + r * 28 + card] = 1.0
             leader = self.trick_leaders[going, self.tricks[going]].astype(np.int64)
             out[going, at["trick_leader"] + ((leader - me[going]) & 3)] = 1.0
-            played = self.played[rows[:, None], seats].reshape(n, 4 * 28)
-            out[:, at["played"] : at["played"] + 4 * 28] = played
-        voids = self.voids[rows[:, None], seats] | self._current_voids()[rows[:, None], seats]
-        out[:, at["voids"] : at["voids"] + 16] = voids.reshape(n, 16)
+            block("played", rotated(self.played))
+        voids = self.voids | self._current_voids()
+        block("voids", rotated(voids))
         team = me & 1
         for name, pair in (
             ("tricks_taken", self.tricks_taken),
             ("points_taken", self.points),
             ("scores", self.scores),
         ):
-            out[:, at[name]] = pair[rows, team]
-            out[:, at[name] + 1] = pair[rows, 1 - team]
+            flat = pair.reshape(-1)
+            out[:, at[name]] = flat[rows * 2 + team]
+            out[:, at[name] + 1] = flat[rows * 2 + 1 - team]
         out[:, at["hand_number"]] = self.hands_done + 1
         return out
 
@@ -384,7 +408,7 @@ class Kernel:
                 f"game {i}: action id {int(ids[i])} (ids are 0..{self.num_actions - 1})",
                 int(ids[i]),
             )
-        illegal = np.flatnonzero(~self.masks()[self._rows, ids])
+        illegal = np.flatnonzero(~self._legal()[self._rows, ids])
         if len(illegal):
             i = int(illegal[0])
             index = int(ids[i])
@@ -423,7 +447,7 @@ class Kernel:
         if phase == PLAY and index < GIVE_BASE:
             if hand[card] == 0:
                 return Reason.CARD_NOT_IN_HAND
-            lead = int(self.trick_cards[i, self.tricks[i], self.trick_leaders[i, self.tricks[i]]])
+            lead = int(self.trick_cards[i, self.trick_leaders[i, self.tricks[i]], self.tricks[i]])
             if card // 7 != lead // 7:
                 return Reason.MUST_FOLLOW_SUIT
             return Reason.MUST_PLAY_OVER
@@ -447,6 +471,7 @@ class Kernel:
         flat = (np.arange(k)[:, None] * 112 + seat_of * 28 + decks).ravel()
         counts = np.bincount(flat, minlength=k * 112).reshape(k, 4, 28)
         self.hands[games] = counts
+        self.sizes[games] = HAND_SIZE
         self.dealt[games] = True
         self.phase[games] = BIDDING
         self.to_act[games] = (self.dealer[games] + 1) & 3
@@ -544,7 +569,7 @@ class Kernel:
         current = np.minimum(k, HAND_SIZE - 1)
         leader = self.trick_leaders[games, current].astype(np.int64)
         order = (leader[:, None] + _SEATS[None, :]) & 3
-        cards: Array = self.trick_cards[games[:, None], current[:, None], order]
+        cards: Array = self.trick_cards[games[:, None], order, current[:, None]]
         return cards
 
     def _mask_play(self, out: Array, games: Array, phase: int) -> None:
@@ -625,12 +650,14 @@ class Kernel:
         """A card from the partner (R-PASS-1); the last one brings the cards to the bidder."""
         card = ids - GIVE_BASE
         self.hands[games, seat, card] -= 1
+        self.sizes[games, seat] -= 1
         self.partner_pass[games, card] += 1
         self.pass_counts[games, 0] += 1
         full = self.pass_counts[games, 0] == self.config.rules.pass_size
         done = games[full]
         bidder = seat[full] ^ 2
         self.hands[done, bidder] += self.partner_pass[done]
+        self.sizes[done, bidder] += self.config.rules.pass_size
         self.phase[done] = BIDDER_MELD
         self.to_act[done] = bidder
 
@@ -638,11 +665,13 @@ class Kernel:
         """A card back from the bidder (R-PASS-2); then the others meld, from her left."""
         card = ids - GIVE_BASE
         self.hands[games, seat, card] -= 1
+        self.sizes[games, seat] -= 1
         self.bidder_pass[games, card] += 1
         self.pass_counts[games, 1] += 1
         full = self.pass_counts[games, 1] == self.config.rules.pass_size
         done = games[full]
         self.hands[done, seat[full] ^ 2] += self.bidder_pass[done]
+        self.sizes[done, seat[full] ^ 2] += self.config.rules.pass_size
         self.phase[done] = MELDING
         self.to_act[done] = (seat[full] + 1) & 3
 
@@ -675,7 +704,8 @@ class Kernel:
         k = self.tricks[games]
         leading = self.trick_length[games] == 0
         self.trick_leaders[games[leading], k[leading]] = seat[leading]
-        self.trick_cards[games, k, seat] = card
+        self.trick_cards[games, seat, k] = card
+        self.sizes[games, seat] -= 1
         self.trick_length[games] += 1
         self.to_act[games] = (seat + 1) & 3
         full = self.trick_length[games] == 4
