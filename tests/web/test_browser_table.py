@@ -7,6 +7,7 @@ Skipped, with the reason shown, only where no Chromium is installed
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -112,5 +113,118 @@ def test_a_finished_trick_says_took_it_not_winning(server: Server, browser: Brow
 
     play(player, rng, look)
     assert seen["not-last"] >= 2, seen
+    assert no_errors(player) == []
+    player.close()
+
+
+# -- item 15: the words, the sheet, chat, the clock, the invite page ---------------------
+
+MINUS = r"(^|[\s(:=])-\d"
+"""A hyphen used as a minus sign (the page writes U+2212)."""
+
+
+def log_lines(player: Player) -> list[str]:
+    lines: list[str] = player.page.eval_on_selector_all(
+        ".log li", "nodes => nodes.map(n => n.textContent)"
+    )
+    return lines
+
+
+def test_words_sheet_and_log_after_a_hand(server: Server, browser: Browser) -> None:
+    """One hand at 1280x720: no "You invites", "Contract You", "her", or hyphen minus; the
+    score sheet's rows on one line; after a reload the log says what it said before."""
+    made = server.create(BOTS, me="S", name="Ann", seed=8)
+    player = Player(browser, server.base, seat_url(made), viewport=LAPTOP)
+    page = player.page
+    rng = random.Random(8)
+    seen: set[str] = set()
+
+    def look() -> bool:
+        text = page.locator("#app").inner_text()
+        for wrong in (
+            "You invites",
+            "Contract You",
+            "High bid You",
+            " her ",
+            "You is",
+            "You leads",
+        ):
+            assert wrong not in text, (wrong, text)
+        hyphen = re.search(MINUS, text)
+        assert not hyphen, text[max(0, hyphen.start() - 200) : hyphen.end() + 50]
+        seen.update(log_lines(player))
+        return int(player.data()["hands"]) >= 1 and not player.summary_open()
+
+    play(player, rng, look)
+    rows = page.eval_on_selector_all(
+        ".sheet tbody tr",
+        "rows => rows.map(r => ({h: r.getBoundingClientRect().height,"
+        " wide: r.closest('table').scrollWidth > r.closest('.sheet').clientWidth}))",
+    )
+    assert rows, "no score sheet"
+    line = page.eval_on_selector(".sheet td", "td => parseFloat(getComputedStyle(td).fontSize)")
+    assert all(r["h"] < 2 * line + 4 and not r["wide"] for r in rows), (rows, line)
+    seen.update(log_lines(player))
+    page.reload()
+    page.wait_for_selector(".log li")
+    after = log_lines(player)
+    assert any("Ann (you)" in line for line in after), after
+    assert [line for line in after if line not in seen] == [], (after, seen)
+    assert no_errors(player) == []
+    player.close()
+
+
+def test_a_spectator_sees_no_chat_box(server: Server, browser: Browser) -> None:
+    made = server.create(BOTS, me="S", name="Ann")
+    watcher = Player(browser, server.base, f"/table/{made['table']['id']}")
+    page = watcher.page
+    page.wait_for_selector(".game[data-seat='']")
+    page.wait_for_selector(".chat")
+    assert not page.locator("#chat-input").is_visible()
+    assert not page.locator(".chat-form").is_visible()
+    assert no_errors(watcher) == []
+    watcher.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_invite_page_asks_the_name_first_and_the_host_hears_who_sat(
+    server: Server, browser: Browser, size: str
+) -> None:
+    made = server.create({"N": "heuristic", "E": "heuristic"}, me="S", name="Ann")
+    host = Player(browser, server.base, seat_url(made), viewport=SIZES[size])
+    host.page.wait_for_selector("#invite-link")
+    invite = host.page.locator("#invite-link").input_value()
+    friend = Player(browser, server.base, invite.removeprefix(server.base), viewport=SIZES[size])
+    page = friend.page
+    page.wait_for_selector("button.sit[data-seat='W']")
+    name = page.locator("#sit-name").bounding_box()
+    sit = page.locator("button.sit[data-seat='W']").bounding_box()
+    assert name is not None
+    assert sit is not None
+    assert name["y"] + name["height"] <= sit["y"] + 1, (name, sit)
+    page.fill("#sit-name", "Bob")
+    page.locator("button.sit[data-seat='W']").click()
+    host.page.wait_for_function(
+        "() => document.querySelector('#toast:not([hidden])')"
+        " && document.querySelector('#toast').textContent.includes('Bob sat down')"
+    )
+    assert any("Bob sat down in the West seat." in line for line in log_lines(host))
+    assert no_errors(host) == []
+    assert no_errors(friend) == []
+    host.close()
+    friend.close()
+
+
+def test_the_turn_clock_shows_in_a_dialog(server: Server, browser: Browser) -> None:
+    made = server.create(BOTS, me="S", name="Ann", clock=60)
+    player = Player(browser, server.base, seat_url(made))
+    page = player.page
+    page.wait_for_selector(".game[data-to-act='S']")
+    page.locator(".rules-button").click()
+    page.wait_for_selector("dialog[open] .dialog-clock")
+    page.wait_for_function(
+        "() => /\\d+ s left/.test(document.querySelector('dialog[open] .dialog-clock').textContent)"
+    )
+    assert page.locator("dialog[open] .dialog-clock").is_visible()
     assert no_errors(player) == []
     player.close()

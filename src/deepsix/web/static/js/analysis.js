@@ -4,7 +4,7 @@
 // step of the replay when the game is over.
 
 import { api } from "./api.js";
-import { SEAT_NAMES, SUIT_NAMES, cardName } from "./cards.js";
+import { SEAT_NAMES, SUIT_NAMES, cardName, num } from "./cards.js";
 import { h } from "./dom.js";
 
 const POLL_MS = 2500;
@@ -85,7 +85,7 @@ export function analysisSection(tableId, hand, { name = (s) => SEAT_NAMES[s], st
 export function hintWords(action, meldName = (code) => code) {
   switch (action.type) {
     case "Bid":
-      return `bid ${action.amount}.`;
+      return `bid ${num(action.amount)}.`;
     case "Pass":
       return "pass.";
     case "NameSunkSuit":

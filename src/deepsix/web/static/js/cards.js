@@ -57,6 +57,11 @@ export function suitMark(suit) {
   return h("span", { class: `suit-${suit} suit-mark`, "aria-hidden": "true", text: SUITS[suit] });
 }
 
+/** A number as the page writes it: a negative one with the minus sign (U+2212), never a hyphen. */
+export function num(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }

@@ -1,7 +1,7 @@
 // Dialogs: the end-of-hand summary, the last trick, and the rules.  Native <dialog>
 // elements: modal, keyboard-trapped, closed by Escape, focus returned where it was.
 
-import { SEATS, SEAT_NAMES, TEAM_NAMES, cardFace, cardName, signed, suitMark, teamOf } from "./cards.js";
+import { SEATS, SEAT_NAMES, TEAM_NAMES, cardFace, cardName, num, signed, suitMark, teamOf } from "./cards.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
 import { analysisSection } from "./analysis.js";
@@ -70,19 +70,19 @@ export function summaryBody(page, story) {
   const side = TEAM_NAMES[bidderSide ? "EW" : "NS"];
   const was = r.bidder === page.seat ? "were" : "was";
   const made = r.made
-    ? `${page.name(r.bidder)} bid ${r.bid} and made it: ${side} netted ${r.net[bidderSide]}, no more than the bid.`
-    : `${page.name(r.bidder)} bid ${r.bid} and ${was} set: ${side} netted ${r.net[bidderSide]}, more than the bid, so they score ${r.scores[bidderSide]} (200 − ${r.bid}, meld not counted).`;
+    ? `${page.name(r.bidder)} bid ${num(r.bid)} and made it: ${side} netted ${num(r.net[bidderSide])}, no more than the bid.`
+    : `${page.name(r.bidder)} bid ${num(r.bid)} and ${was} set: ${side} netted ${num(r.net[bidderSide])}, more than the bid, so they score ${r.scores[bidderSide]} (200 − ${num(r.bid)}, meld not counted).`;
   return [
     h("p", { class: `verdict ${r.made ? "made" : "set"}`, text: made }),
     h("p", { class: "muted" }, "Sunk suit ", suitMark(r.sunk_suit), ` · dealer ${page.name(r.dealer)}`),
     h("table", { class: "summary-table" }, h("thead", {}, head), h("tbody", {},
       haveTricks ? row("Tricks taken", tricks, "tricks") : null,
-      row("Card points", r.card_points, "card_points"),
+      row("Card points", r.card_points.map(num), "card_points"),
       h("tr", { dataset: { row: "meld" } }, h("th", { scope: "row", text: "Meld" }), [0, 1].map((i) => h("td", { class: "num", dataset: { value: String(r.meld[i]) } },
         h("span", { class: "meld-list", text: melds[i].length ? melds[i].join(", ") : story.melds.some((m) => m.length) ? "none" : "" }), " ", signed(r.meld[i])))),
       row("Net", r.net.map(signed), "net"),
       row("Scored this hand", r.scores.map((s) => `+${s}`), "scores", "scored"),
-      row(`Totals (${target} loses)`, r.totals, "totals", "totals"))),
+      row(`Totals (${target} loses)`, r.totals.map(num), "totals", "totals"))),
     last ? h("div", { class: "summary-last" }, h("h3", { text: `Last trick (the 14th: +10 to its taker)` }), trickRow(page, { ...last }, r.sunk_suit)) : null,
   ];
 }

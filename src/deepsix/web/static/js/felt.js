@@ -6,7 +6,7 @@
 // need to see.  A finished trick stays, with its winner, until the next lead, and the last
 // trick can be looked at again at any time.
 
-import { SEATS, SEAT_NAMES, cardFace, cardName, partnerOf, teamOf } from "./cards.js";
+import { SEATS, SEAT_NAMES, cardFace, cardName, num, partnerOf, teamOf } from "./cards.js";
 import { h, region, reducedMotion, setText } from "./dom.js";
 import { PHASE_NAMES } from "./words.js";
 
@@ -48,7 +48,7 @@ export class Felt {
     const inviting = ["partner-pass", "bidder-meld", "bidder-pass", "melding"].includes(v.phase);
     region(this.invitation, inviting ? [v.invitation, v.sunk_suit] : null, () =>
       inviting && v.invitation.length
-        ? [h("span", { class: "label", text: `${this.page.name(v.bidder)} invites` }), v.invitation.map((c) => cardFace(c, { sunk: v.sunk_suit, cls: "small" }))]
+        ? [h("span", { class: "label", text: `${this.page.name(v.bidder)} ${v.bidder === this.page.seat ? "invite" : "invites"}` }), v.invitation.map((c) => cardFace(c, { sunk: v.sunk_suit, cls: "small" }))]
         : []);
   }
 
@@ -86,8 +86,8 @@ export class Felt {
         v.dealer === seat ? h("span", { class: "tag dealer", title: "the dealer", text: "dealer" }) : null),
       h("div", { class: "meta" },
         h("span", { text: `${v.hand_sizes[index]} cards` }),
-        last && v.phase === "bidding" ? h("span", { class: "call", text: last.type === "Pass" ? "passed" : `bid ${last.amount}` }) : null,
-        v.bidder === seat && v.phase !== "bidding" && v.phase !== "deal" ? h("span", { class: "call", text: `contract ${v.bid}` }) : null,
+        last && v.phase === "bidding" ? h("span", { class: "call", text: last.type === "Pass" ? "passed" : `bid ${num(last.amount)}` }) : null,
+        v.bidder === seat && v.phase !== "bidding" && v.phase !== "deal" ? h("span", { class: "call", text: `contract ${num(v.bid)}` }) : null,
         v.to_act === seat ? h("span", { class: "turn", text: seat === viewer ? "your turn" : "to act" }) : null,
         clock ? h("span", { class: "clock", dataset: { clock: seat }, text: "" }) : null),
       v.melds[index].length ? h("div", { class: "melds" }, v.melds[index].map((code) => h("span", { class: "meld-chip", text: page.meldName(code) }))) : null,

@@ -72,7 +72,7 @@ export async function lobby(root) {
     h("div", { class: "field" }, h("label", { for: "my-seat", text: "Your seat" }), mine)),
   seatRows,
   h("label", { class: "check", for: "private" }, privacy, " Private: not listed here, invite link only"),
-  h("label", { class: "check", for: "hints" }, hints, " Hints: a player may ask the quick search bot what it would do on her turn"),
+  h("label", { class: "check", for: "hints" }, hints, " Hints: a player may ask the quick search bot what it would do on their turn"),
   h("p", { class: "hint", text: "Open seats wait for friends: the table page gives you an invite link. You can fill them with bots at any time." }),
   create);
 

@@ -1,6 +1,6 @@
 // The side panels and the bar at the top: the state of the game at a glance.
 
-import { SEATS, SEAT_NAMES, TEAM_NAMES, cardFace, seatAfter, signed, suitMark, teamOf } from "./cards.js";
+import { SEATS, SEAT_NAMES, TEAM_NAMES, cardFace, num, seatAfter, signed, suitMark, teamOf } from "./cards.js";
 import { h } from "./dom.js";
 import { forcedAuction } from "./model.js";
 import { PHASE_NAMES, forcedSentence, sunkSentence } from "./words.js";
@@ -31,17 +31,17 @@ export function glance(page) {
   if (v.bidder && v.phase !== "bidding" && v.phase !== "deal") {
     const side = teamOf(v.bidder);
     const taken = page.model.takenThisHand();
-    facts.push(h("span", { class: "contract" }, `Contract ${page.name(v.bidder)} ${v.bid}`));
+    facts.push(h("span", { class: "contract" }, v.bidder === page.seat ? `Your contract: ${num(v.bid)}` : `Contract: ${page.name(v.bidder)}, ${num(v.bid)}`));
     if (v.sunk_suit) facts.push(h("span", { class: "sunk-fact" }, "Sunk ", suitMark(v.sunk_suit), ` ${v.sunk_suit === "C" ? "clubs" : v.sunk_suit === "D" ? "diamonds" : v.sunk_suit === "H" ? "hearts" : "spades"}`));
     if (v.phase === "play") {
       facts.push(h("span", { class: "taken" }, `Points taken: N–S ${taken[0]} · E–W ${taken[1]}`));
       const meld = sideMeld(page, side);
-      lines.push(`${side === 0 ? "North–South" : "East–West"} bid ${v.bid}: their points taken plus meld must end at most ${v.bid} (now ${taken[side]} ${meld < 0 ? "−" : "+"} ${Math.abs(meld)} = ${taken[side] + meld}).`);
+      lines.push(`${side === 0 ? "North–South" : "East–West"} bid ${num(v.bid)}: their points taken plus meld must end at most ${num(v.bid)} (now ${taken[side]} ${meld < 0 ? "−" : "+"} ${Math.abs(meld)} = ${num(taken[side] + meld)}).`);
     }
-    if (forcedAuction(v.bids, v.dealer)) lines.push(forcedSentence(page.name(v.dealer), v.bid));
+    if (forcedAuction(v.bids, v.dealer)) lines.push(forcedSentence(page.name(v.dealer), num(v.bid)));
     if (v.sunk_suit && v.phase !== "play") lines.push(sunkSentence(v.sunk_suit));
   } else if (v.phase === "bidding" && v.bidder) {
-    facts.push(h("span", { class: "contract" }, `High bid ${page.name(v.bidder)} ${v.bid}`));
+    facts.push(h("span", { class: "contract" }, v.bidder === page.seat ? `Your high bid: ${num(v.bid)}` : `High bid: ${page.name(v.bidder)}, ${num(v.bid)}`));
   }
   if (!lines.length) lines.push(`First side to ${target} loses: the lower score wins.`);
   return [team(0), h("div", { class: "facts" }, h("div", { class: "fact-row" }, facts), h("p", { class: "explain", text: lines.join(" ") })), team(1)];
@@ -73,7 +73,7 @@ export function auction(page) {
   }
   if (row.length) rows.push(row);
   const cell = (call) => call
-    ? h("td", { class: call.type === "Pass" ? "pass" : "bid", text: call.type === "Pass" ? "pass" : String(call.amount) })
+    ? h("td", { class: call.type === "Pass" ? "pass" : "bid", text: call.type === "Pass" ? "pass" : num(call.amount) })
     : h("td", { class: "empty", text: "" });
   return [
     h("h3", { text: "Auction" }),
@@ -118,11 +118,11 @@ export function sheet(page) {
   const head = h("tr", {}, ["#", "Bid", "Sunk", "N–S", "E–W", "Totals", ""].map((t) => h("th", { scope: "col", text: t })));
   const rows = v.completed_hands.map((r) => h("tr", {},
     h("td", { text: String(r.number) }),
-    h("td", { text: `${r.bidder} ${r.bid}${r.made ? "" : " set"}`, title: r.made ? "made" : "set" }),
+    h("td", { text: `${r.bidder} ${num(r.bid)}${r.made ? "" : " set"}`, title: r.made ? "made" : "set" }),
     h("td", {}, suitMark(r.sunk_suit), h("span", { class: "visually-hidden", text: r.sunk_suit })),
-    h("td", { class: "num", text: String(r.scores[0]), title: `cards ${r.card_points[0]}, meld ${r.meld[0]}` }),
-    h("td", { class: "num", text: String(r.scores[1]), title: `cards ${r.card_points[1]}, meld ${r.meld[1]}` }),
-    h("td", { class: "num", text: `${r.totals[0]}–${r.totals[1]}` }),
+    h("td", { class: "num", text: num(r.scores[0]), title: `cards ${r.card_points[0]}, meld ${num(r.meld[0])}` }),
+    h("td", { class: "num", text: num(r.scores[1]), title: `cards ${r.card_points[1]}, meld ${num(r.meld[1])}` }),
+    h("td", { class: "num", text: `${num(r.totals[0])}–${num(r.totals[1])}` }),
     h("td", {}, h("button", { type: "button", class: "link", dataset: { key: `summary-${r.number}`, hand: String(r.number) }, "aria-label": `Summary of hand ${r.number}`, onclick: () => page.showSummary(r.number) }, "view"))));
   out.push(h("table", {}, h("thead", {}, head), h("tbody", {}, rows)));
   return out;
@@ -131,7 +131,7 @@ export function sheet(page) {
 export function logLines(page) {
   const lines = page.model.log.slice(-60).reverse();
   return [h("h3", { text: "What happened" }),
-    lines.length ? h("ol", { class: "log-lines", reversed: true }, lines.map((line) => h("li", { text: line.text }))) : h("p", { class: "muted", text: "Nothing yet." })];
+    lines.length ? h("ol", { class: "log-lines", reversed: true }, lines.map((line) => h("li", { text: page.lineText(line) }))) : h("p", { class: "muted", text: "Nothing yet." })];
 }
 
 export { TEAM_NAMES };

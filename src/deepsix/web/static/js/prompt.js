@@ -3,7 +3,7 @@
 // Bids and plays are one click.  The invitation, both passes and the meld are chosen first
 // -- pick, see the choice, change it -- and only "confirm" sends them to the table.
 
-import { SEAT_NAMES, SUIT_NAMES, SUIT_ORDER, TEAM_NAMES, cardFace, partnerOf, signed, suitMark } from "./cards.js";
+import { SEAT_NAMES, SUIT_NAMES, SUIT_ORDER, TEAM_NAMES, cardFace, num, partnerOf, signed, suitMark } from "./cards.js";
 import { h } from "./dom.js";
 import { PHASE_NAMES, forcedSentence } from "./words.js";
 
@@ -82,17 +82,17 @@ function bidding(page, legal) {
   const bids = legal.filter((a) => a.type === "Bid");
   const out = [];
   if (!pass && bids.length === 1) {
-    out.push(h("h2", { id: "prompt-title", text: `You must bid ${bids[0].amount}` }),
-      h("p", { class: "hint" }, forcedSentence("you", bids[0].amount).replace("you (the dealer) had to", "you, the dealer, must"), " ", page.ruleLink("R-BID-7")));
+    out.push(h("h2", { id: "prompt-title", text: `You must bid ${num(bids[0].amount)}` }),
+      h("p", { class: "hint" }, forcedSentence("you", num(bids[0].amount)).replace("you (the dealer) had to", "you, the dealer, must"), " ", page.ruleLink("R-BID-7")));
   } else {
-    out.push(h("h2", { id: "prompt-title", text: v.bid === null ? "Your call: open the bidding, or pass" : `Your call: beat ${v.bid}, or pass` }),
+    out.push(h("h2", { id: "prompt-title", text: v.bid === null ? "Your call: open the bidding, or pass" : `Your call: beat ${num(v.bid)}, or pass` }),
       h("p", { class: "hint", text: "A bid is the most points your side promises to take, less its meld: lower is braver. A pass is final for this hand." }));
   }
   const row = h("div", { class: "buttons" });
   if (pass) row.append(button("Pass", { class: "act pass", dataset: { act: "Pass", key: "pass" }, onclick: () => page.send(pass) }));
-  for (const bid of bids.slice(0, 6)) row.append(button(String(bid.amount), { class: "act bid", dataset: { act: "Bid", key: `bid-${bid.amount}` }, "aria-label": `Bid ${bid.amount}`, onclick: () => page.send(bid) }));
+  for (const bid of bids.slice(0, 6)) row.append(button(num(bid.amount), { class: "act bid", dataset: { act: "Bid", key: `bid-${bid.amount}` }, "aria-label": `Bid ${num(bid.amount)}`, onclick: () => page.send(bid) }));
   if (bids.length > 6) {
-    const select = h("select", { id: "any-bid", "aria-label": "Any legal bid", dataset: { key: "any-bid" } }, bids.map((b, i) => h("option", { value: String(i) }, String(b.amount))));
+    const select = h("select", { id: "any-bid", "aria-label": "Any legal bid", dataset: { key: "any-bid" } }, bids.map((b, i) => h("option", { value: String(i) }, num(b.amount))));
     row.append(h("span", { class: "any-bid" }, select,
       button("Bid", { class: "act bid-any", dataset: { act: "Bid", key: "bid-any" }, onclick: () => page.send(bids[Number(select.value)]) })));
   }
@@ -135,7 +135,7 @@ function passing(page) {
   const ready = choice.picks.length === need;
   const why = v.phase === "bidder-pass"
     ? "Pass back three cards you did not meld."
-    : `${partner} won the auction: pass three cards that help her melds (see the invitation) or that you want rid of.`;
+    : `${partner} won the auction: pass three cards that help their melds (see the invitation) or that you want rid of.`;
   return [
     h("h2", { id: "prompt-title", text: `Pass ${need} card${need === 1 ? "" : "s"} to ${partner}` }),
     h("p", { class: "hint", text: `${why} Pick them in your hand, then confirm.` }),
@@ -234,10 +234,11 @@ function waitingForPlayers(page) {
     button("Copy", { dataset: { key: "copy-invite" }, onclick: () => page.copyInvite() })));
   out.push(h("p", { class: "hint", text: "Whoever opens this link can take an open seat or watch. It never holds your own seat: that stays in this browser." }));
   if (!page.seat) {
+    // the name first: it goes with the seat the button takes
+    out.push(h("label", { class: "name-field" }, "Your name ", h("input", { id: "sit-name", maxlength: "24", dataset: { key: "sit-name" }, value: page.playerName() })));
     out.push(h("div", { class: "buttons" }, open.map((seat) => button(`Sit ${SEAT_NAMES[seat]}`, {
       class: "primary sit", dataset: { key: `sit-${seat}`, seat }, onclick: () => page.sit(seat),
     }))));
-    out.push(h("label", { class: "name-field" }, "Your name ", h("input", { id: "sit-name", maxlength: "24", dataset: { key: "sit-name" }, value: page.playerName() })));
   } else {
     out.push(button("Fill the open seats with bots", { class: "primary", id: "fill", dataset: { key: "fill" }, onclick: () => page.fill() }));
   }

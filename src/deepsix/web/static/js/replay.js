@@ -6,7 +6,7 @@
 
 import { analysisSection } from "./analysis.js";
 import { api } from "./api.js";
-import { SEATS, SEAT_NAMES, SUIT_NAMES, cardName } from "./cards.js";
+import { SEATS, SEAT_NAMES, SUIT_NAMES, cardName, num } from "./cards.js";
 import { h, setText } from "./dom.js";
 import { describe } from "./words.js";
 
@@ -159,7 +159,7 @@ export function actionWords(action, name) {
   const who = name(action.seat);
   switch (action.type) {
     case "Bid":
-      return `${who} bids ${action.amount}.`;
+      return `${who} bids ${num(action.amount)}.`;
     case "Pass":
       return `${who} passes.`;
     case "NameSunkSuit":

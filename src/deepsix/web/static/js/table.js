@@ -133,8 +133,10 @@ export class TablePage {
 
   update(frame) {
     const before = this.model.view;
+    const tableBefore = this.model.table;
     const fresh = this.model.update(frame);
     if (fresh === null) return;
+    this.announceSeated(tableBefore, this.model.table);
     if (!this.built) this.build();
     const live = before !== null;
     this.announcePlays(before, fresh);
@@ -149,13 +151,38 @@ export class TablePage {
   }
 
   logEvent(event, live) {
-    const text = describe(event, (s) => this.label(s), (c) => this.meldName(c));
-    this.model.log.push({ seq: event.seq, text });
+    // the catch-up history can come before the table's names: its lines are worded when shown
+    const text = this.model.table ? this.eventText(event) : null;
+    this.model.log.push({ seq: event.seq, text, event });
     if (live) this.announce(text);
     if (event.type === "HandScored" && live && !this.summaries.has(event.record.number)) {
       this.summaries.add(event.record.number);
       this.pendingSummary = event.record.number;
     }
+  }
+
+  eventText(event) {
+    return describe(event, (s) => this.label(s), (c) => this.meldName(c));
+  }
+
+  /** A log line's words: those of its moment, or (for the catch-up history) of now. */
+  lineText(line) {
+    if (line.text === null) line.text = this.eventText(line.event);
+    return line.text;
+  }
+
+  /** Tell everyone at the table when a player sits down in an open seat. */
+  announceSeated(before, after) {
+    if (!before || !after) return;
+    SEATS.forEach((seat, index) => {
+      const was = before.seats[index];
+      const now = after.seats[index];
+      if (!was || !now || was.kind !== "open" || now.kind === "open" || seat === this.seat) return;
+      const text = `${now.name || SEAT_NAMES[seat]} ${now.kind === "bot" ? "(a bot) takes" : "sat down in"} the ${SEAT_NAMES[seat]} seat.`;
+      this.model.log.push({ seq: this.model.seq, text });
+      this.announce(text);
+      this.toast(text, "info");
+    });
   }
 
   announcePlays(before, fresh) {
@@ -292,7 +319,7 @@ export class TablePage {
     region(this.panels.passes, [v.bidder, v.phase, v.invitation, v.pass_counts, v.passed, v.received], () => passes(this));
     region(this.panels.melds, [v.melds, this.seat], () => melds(this));
     region(this.panels.sheet, [v.completed_hands.length, this.seat], () => sheet(this));
-    region(this.panels.log, model.log.length, () => logLines(this));
+    region(this.panels.log, [model.log.length, model.table.seats.map((s) => s.name), this.seat], () => logLines(this));
     region(this.tools, [this.seat, this.running()], () => this.toolButtons());
     this.hostBox.hidden = !this.host;
     region(this.hostBox, hostKey(this), () => hostPanel(this));
@@ -579,7 +606,15 @@ export class TablePage {
   tick() {
     if (!this.built) return;
     const clock = this.model.clock;
-    for (const node of this.game.querySelectorAll("[data-clock]")) {
+    // a dialog over the table shows your turn's clock too: it keeps running behind it
+    for (const dialog of document.querySelectorAll("dialog[open]")) {
+      const shown = dialog.querySelector(".dialog-clock");
+      const mine = !!(clock && this.seat && clock.seat === this.seat);
+      if (mine && !shown) {
+        dialog.querySelector(".dialog-head").after(h("p", { class: "dialog-clock", role: "status" }, "Your turn: ", h("span", { class: "turn-clock", dataset: { clock: this.seat } })));
+      } else if (!mine && shown) shown.remove();
+    }
+    for (const node of document.querySelectorAll("#app [data-clock], dialog [data-clock]")) {
       if (!clock || node.dataset.clock !== clock.seat) {
         setText(node, "");
         continue;

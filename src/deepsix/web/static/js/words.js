@@ -1,6 +1,6 @@
 // What the table says: phases, events and refused moves in plain language.
 
-import { SEAT_NAMES, SUIT_NAMES, SUITS, TEAM_NAMES, cardName, cardsText, signed } from "./cards.js";
+import { SEAT_NAMES, SUIT_NAMES, SUITS, TEAM_NAMES, cardName, cardsText, num, signed } from "./cards.js";
 
 export const PHASE_NAMES = {
   deal: "Dealing",
@@ -22,8 +22,8 @@ export function describe(event, who, meldName) {
       return `Hand ${event.number} dealt by ${who(event.dealer)}.`;
     case "AuctionWon":
       return event.forced
-        ? `${who(event.bidder)} is the dealer and must bid ${event.bid}: the other three passed.`
-        : `${who(event.bidder)} wins the auction at ${event.bid}.`;
+        ? `${who(event.bidder)} is the dealer and must bid ${num(event.bid)}: the other three passed.`
+        : `${who(event.bidder)} wins the auction at ${num(event.bid)}.`;
     case "SunkSuitNamed":
       return `${who(event.bidder)} sinks ${SUIT_NAMES[event.suit]} ${SUITS[event.suit]}.`;
     case "InvitationMade":
@@ -40,7 +40,7 @@ export function describe(event, who, meldName) {
       return `${who(event.trick.winner)} takes trick ${event.number}${event.points ? ` with ${event.points} points` : ", no points"}.`;
     case "HandScored": {
       const r = event.record;
-      return `Hand ${r.number} scored: North–South ${signed(r.scores[0])}, East–West ${signed(r.scores[1])}; the bid of ${r.bid} by ${who(r.bidder)} was ${r.made ? "made" : "set"}.`;
+      return `Hand ${r.number} scored: North–South ${signed(r.scores[0])}, East–West ${signed(r.scores[1])}; the bid of ${num(r.bid)} by ${who(r.bidder)} was ${r.made ? "made" : "set"}.`;
     }
     case "GameOver":
       return `Game over: ${TEAM_NAMES[event.winner]} win, ${event.scores[0]} to ${event.scores[1]}.`;
