@@ -24,7 +24,12 @@ machine's state:
   in ``OrderEnforcingWrapper`` and ``AssertOutOfBoundsWrapper``, as
   PettingZoo's classic games' ``env()`` do;
 * ``vector N``: the batched environment stepping N games at once, the
-  actions drawn from its masks (observations written for every game).
+  actions drawn from its masks (observations written for every game);
+* ``kernel N`` and ``kernel+infostate N``: the array kernel
+  (:mod:`deepsix.adapters.kernel`) stepping N games, reading every game's mask
+  and its compact observation (``observation``) or its information-state
+  tensor into one reused buffer, the actions drawn from the masks as above.
+  Its state's bytes per game (and the buffers') are printed too.
 
 Prints each loop's median hands/s and decisions/s, the median over rounds
 of each loop's hands/s divided by the engine's, and of the OpenSpiel
@@ -38,6 +43,7 @@ decisions/s and ratio are printed beside them.  Read medians and ratios,
 not single figures; the load average is printed.
 
     python benchmarks/adapters_speed.py [--hands 100] [--rounds 5] [--vector 1,64,1024]
+        [--kernel 1,64,1024,4096,16384]
 """
 
 from __future__ import annotations
@@ -223,7 +229,42 @@ def vector_loop(games: int) -> Loop:
     return loop
 
 
-def loops(vector_sizes: list[int]) -> dict[str, Loop]:
+def kernel_loop(games: int, observation: str) -> Loop:
+    """The array kernel with ``games`` games: masks, observations into a reused buffer, and
+    random legal actions from the masks."""
+    from deepsix.adapters.config import GameConfig
+    from deepsix.adapters.kernel import Kernel
+
+    def loop(hands: int, seed: int) -> tuple[Seconds, int, int]:
+        kernel = Kernel(games, GameConfig.create(), observation=observation)
+        kernel.reset(seed=seed)
+        buffer = np.zeros((games, kernel.layout.size), dtype=np.float32)
+        generator = np.random.default_rng(seed)
+        done = decisions = 0
+        start = _clocks()
+        while done < hands:
+            mask = kernel.masks()
+            kernel.observations(buffer)
+            noise = generator.random(mask.shape, dtype=np.float32)
+            actions = np.argmax(np.where(mask, noise, -1.0), axis=1)
+            _, terminated, truncated = kernel.step(actions)
+            decisions += games
+            done += int(np.count_nonzero(terminated | truncated))
+        return _since(start), done, decisions
+
+    return loop
+
+
+def kernel_memory(observation: str) -> tuple[int, int]:
+    """Bytes per game of the kernel's state, and of one mask and observation row."""
+    from deepsix.adapters.config import GameConfig
+    from deepsix.adapters.kernel import Kernel
+
+    kernel = Kernel(64, GameConfig.create(), observation=observation)
+    return kernel.memory_per_game, kernel.num_actions + 4 * kernel.layout.size
+
+
+def loops(vector_sizes: list[int], kernel_sizes: list[int] | None = None) -> dict[str, Loop]:
     """Every loop, by name."""
     found: dict[str, Loop] = {
         "engine": engine_loop,
@@ -237,6 +278,9 @@ def loops(vector_sizes: list[int]) -> dict[str, Loop]:
     }
     for games in vector_sizes:
         found[f"vector {games}"] = vector_loop(games)
+    for games in kernel_sizes or []:
+        found[f"kernel {games}"] = kernel_loop(games, "observation")
+        found[f"kernel+infostate {games}"] = kernel_loop(games, "information_state")
     return found
 
 
@@ -245,9 +289,13 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100, help="hands (deals) per loop and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--vector", default="1,64,1024", help="batch sizes ('' for none)")
+    parser.add_argument(
+        "--kernel", default="1,64,1024,4096,16384", help="kernel batch sizes ('' for none)"
+    )
     args = parser.parse_args()
     sizes = [int(n) for n in args.vector.split(",") if n]
-    table = loops(sizes)
+    kernel_sizes = [int(n) for n in args.kernel.split(",") if n]
+    table = loops(sizes, kernel_sizes)
     hands_per_s: dict[str, list[float]] = {name: [] for name in table}
     decisions_per_s: dict[str, list[float]] = {name: [] for name in table}
     wall_decisions_per_s: dict[str, list[float]] = {name: [] for name in table}
@@ -260,7 +308,7 @@ def main() -> None:
         order = list(table) if round_ % 2 == 0 else list(reversed(table))
         measured: dict[str, tuple[float, float, float]] = {}
         for name in order:
-            hands = args.hands * (4 if name.startswith("vector") else 1)
+            hands = args.hands * (4 if name.startswith(("vector", "kernel")) else 1)
             (wall, cpu), played, decisions = table[name](hands, round_)
             measured[name] = (played / cpu, decisions / cpu, decisions / wall)
             hands_per_s[name].append(played / cpu)
@@ -279,10 +327,10 @@ def main() -> None:
         f"loop; load average (1 min) {min(loads):.1f}-{max(loads):.1f}"
     )
     print("  per second of this process's CPU time (the machine is shared), and of wall time:")
-    print(f"  {'loop':<18} {'hands/s':>9} {'decisions/s':>12} {'vs engine':>10} {'wall dec/s':>11}")
+    print(f"  {'loop':<22} {'hands/s':>9} {'decisions/s':>12} {'vs engine':>10} {'wall dec/s':>11}")
     for name in table:
         print(
-            f"  {name:<18} {statistics.median(hands_per_s[name]):>9,.0f}"
+            f"  {name:<22} {statistics.median(hands_per_s[name]):>9,.0f}"
             f" {statistics.median(decisions_per_s[name]):>12,.0f}"
             f" {statistics.median(ratios[name]):>9.3f}x"
             f" {statistics.median(wall_decisions_per_s[name]):>11,.0f}"
@@ -307,6 +355,23 @@ def main() -> None:
     ):
         verdict = "met" if ratio >= target else "NOT met"
         print(f"  target {what} >= {target}x: {ratio:.3f}x (CPU time), {verdict}")
+    engine_decisions = statistics.median(decisions_per_s["engine"])
+    for kind, target in (("kernel", 1_000_000), ("kernel+infostate", 300_000)):
+        name = f"{kind} 4096"
+        if name in table:
+            rate = statistics.median(decisions_per_s[name])
+            verdict = "met" if rate >= target else "NOT met"
+            print(
+                f"  target {name} >= {target:,} decisions/s: {rate:,.0f} "
+                f"({rate / engine_decisions:.2f}x the engine's decisions/s), {verdict}"
+            )
+    if kernel_sizes:
+        for observation in ("observation", "information_state"):
+            state, row = kernel_memory(observation)
+            print(
+                f"  kernel memory per game ({observation}): {state:,} bytes of state, "
+                f"{row:,} bytes of mask and observation row"
+            )
     print("  (a hand of hearts is a deal: 52 cards; ratios are medians of per-round ratios)")
 
 
