@@ -1,9 +1,10 @@
 """A server you can expose: each attack of issue 25, tried over loopback, and a player at another
 table still served.
 
-The attacker connects from 127.0.0.2 (or 127.0.0.10 and up, for several
-addresses) -- Linux answers the whole of 127.0.0.0/8 on loopback -- and the
-player from 127.0.0.1, so the limits per client address tell them apart.
+The attacker connects from 127.0.1.2 (or from many addresses of 127.0.0.0/16,
+for several addresses or networks) -- Linux answers the whole of 127.0.0.0/8 on
+loopback -- and the player from 127.0.0.1, so the limits per client address
+(and per /24 network, for tables) tell them apart.
 Each test starts its own server with the limits it tries (the defaults of
 ``deepsix serve`` unless it says), and checks after the attack, and during
 it where it lasts, that the player's moves are still answered.
@@ -33,12 +34,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from deepsix.web.config import ServerConfig
-from deepsix.web.limits import Guard
+from deepsix.web.limits import Guard, network_of
 from deepsix.web.protocol import PROTOCOL_VERSION
 from deepsix.web.transport import Crowding, quiet_out_of_files
 from tests.web.harness import Client, Server, free_port
 
-ATTACKER = "127.0.0.2"
+ATTACKER = "127.0.1.2"
 PLAYER_BOTS = {"N": "random", "E": "random", "W": "random"}
 SERVED_WITHIN = 30.0
 """Seconds a player's move may take to be answered while the server is attacked.
@@ -203,7 +204,7 @@ def test_bot_moves_are_bounded_per_process_whoever_makes_the_tables(tmp_path: Pa
         with _player(server) as player:
             start = time.monotonic()
             for number in range(30):
-                address = f"127.0.0.{10 + number}"
+                address = f"127.0.{10 + number}.1"  # each of its own network
                 status, body = _post(server, address, "/api/tables", {"seats": bots})
                 assert status == 201, body
                 tables.append(body["table"]["id"])
@@ -221,21 +222,34 @@ def test_bot_moves_are_bounded_per_process_whoever_makes_the_tables(tmp_path: Pa
 
 def test_the_table_cap_does_not_fill_for_good(tmp_path: Path) -> None:
     """Tables that never start expire, so the cap frees itself: issue 25's loop of ``{}`` left
-    ``503 full`` for ever, even after a restart."""
+    ``503 full`` for ever, even after a restart.  At the cap a table someone watches is kept
+    (``503 full``); once nobody does, it makes room, and unwatched it expires."""
     server = _exposed(tmp_path, "--max-tables", "6", "--unstarted-close", "2")
+    watchers: list[ClientConnection] = []
     try:
+        tables = []
         for number in range(6):
-            status, _ = _post(server, f"127.0.0.{10 + number}", "/api/tables", {})
+            status, body = _post(server, f"127.0.{10 + number}.1", "/api/tables", {})
             assert status == 201
-        status, body = _post(server, "127.0.0.20", "/api/tables", {})
+            tables.append(body["table"]["id"])
+            watchers.append(_watch(server, ATTACKER, tables[-1]))
+            assert json.loads(watchers[-1].recv(10))["op"] == "welcome"  # watched now
+        status, body = _post(server, "127.0.20.1", "/api/tables", {})
         assert (status, body["error"]["code"]) == (503, "full")
+        for watcher in watchers:
+            watcher.close()
         deadline = time.monotonic() + 30
-        while _post(server, "127.0.0.20", "/api/tables", {})[0] != 201:
+        while _post(server, "127.0.20.1", "/api/tables", {})[0] != 201:
             assert time.monotonic() < deadline, "the cap never freed itself"
+            time.sleep(0.5)
+        while any(server.call("GET", f"/api/tables/{table}")[0] == 200 for table in tables):
+            assert time.monotonic() < deadline, "the tables never expired"
             time.sleep(0.5)
         with _player(server) as player:
             _served(player)
     finally:
+        for watcher in watchers:
+            watcher.close()
         server.stop()
 
 
@@ -470,3 +484,56 @@ def test_accept_out_of_files_is_one_line_an_episode(caplog: pytest.LogCaptureFix
     crowding.check()  # nothing open: the episode ends, in one line more
     assert len(caplog.records) == 2
     assert crowding.since is None
+
+
+def test_many_addresses_never_fill_the_table_cap_for_players(tmp_path: Path) -> None:
+    """Issue 39 item 4: from 1,005 loopback addresses, 9,989 tables in under four minutes, and
+    players got ``503 full``, after a restart too.  The limits count tables per network (IPv4
+    /24), and at the cap a table that never started and nobody attends makes room; a table a
+    player attends is kept."""
+    cap = 30
+    server = _exposed(tmp_path, "--max-tables", str(cap), "--tables-per-minute", "1000")
+    made: dict[str, int] = {}
+    try:
+        host = server.create({}, me="N")  # a player waits at her table for her friends
+        waiting = Client(server, host["table"]["id"], host["token"])
+        try:
+            with _player(server) as player:  # and another plays
+                start = time.monotonic()
+                for network in range(12):
+                    for number in range(1, 16):  # 15 addresses of one /24, 180 in all
+                        address = f"127.0.{10 + network}.{number}"
+                        status, body = _post(server, address, "/api/tables", {"me": "S"})
+                        if status == 201:
+                            made[f"127.0.{10 + network}"] = made.get(f"127.0.{10 + network}", 0) + 1
+                        else:
+                            assert body["error"]["code"] in ("too-many-tables", "full"), body
+                assert time.monotonic() - start < 120
+                assert max(made.values()) == 10, made  # --tables-per-address, per /24
+                assert sum(made.values()) > cap  # the cap made room for them
+                # players are not locked out: a new table, and the tables they attend
+                assert _post(server, "127.0.0.1", "/api/tables", {})[0] == 201
+                _served(player)
+                status, body = server.call("GET", f"/api/tables/{waiting.table}")
+                assert (status, body["status"]) == (200, "waiting"), body
+        finally:
+            waiting.close()
+        server.stop()
+        server.start()  # the junk is loaded again: still not a lock-out
+        status, body = _post(server, "127.0.200.1", "/api/tables", {})
+        assert status == 201, body
+        with _player(server) as player:
+            _served(player)
+    finally:
+        server.stop()
+
+
+def test_table_limits_count_per_network() -> None:
+    """IPv4 /24s, IPv6 /64s (an IPv4-mapped address as its IPv4 one), idempotent."""
+    assert network_of("127.0.10.7") == network_of("127.0.10.200") == "127.0.10.0/24"
+    assert network_of("127.0.11.7") != network_of("127.0.10.7")
+    assert network_of("2001:db8:0:1::5") == network_of("2001:db8:0:1:ffff::1")
+    assert network_of("2001:db8:0:2::5") != network_of("2001:db8:0:1::5")
+    assert network_of("::ffff:10.1.2.3") == "10.1.2.0/24"
+    assert network_of(network_of("10.1.2.3")) == "10.1.2.0/24"
+    assert network_of("unix-socket") == "unix-socket"

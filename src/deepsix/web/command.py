@@ -142,9 +142,9 @@ _TIMES: Final = (
 
 _LIMITS: Final = (
     ("--requests-per-second", 20.0, "HTTP API requests one client address may make a second"),
-    ("--tables-per-minute", 10.0, "tables one client address may make a minute"),
-    ("--tables-per-address", 10, "live tables made from one client address at a time"),
-    ("--bot-tables-per-address", 3, "live tables with bots made from one client address"),
+    ("--tables-per-minute", 10.0, "tables one network may make a minute"),
+    ("--tables-per-address", 10, "live tables made from one network (IPv4 /24, IPv6 /64)"),
+    ("--bot-tables-per-address", 3, "live tables with bots made from one network"),
     ("--connections-per-address", 64, "open connections from one client address"),
     ("--max-connections", 4000, "open connections in all (lowered to fit the open-file limit)"),
     ("--bot-moves-per-second", 50.0, "bot moves a second in all, every table together"),

@@ -52,11 +52,12 @@ class ServerConfig:
     requests_per_second: float = 20.0
     """HTTP API requests an address may make a second (ten seconds' worth at once)."""
     tables_per_minute: float = 10.0
-    """Tables an address may make a minute (that many at once)."""
+    """Tables a network may make a minute (that many at once)."""
     tables_per_address: int = 10
-    """Live tables made from one address at a time."""
+    """Live tables made from one network at a time (IPv4 /24, IPv6 /64:
+    :func:`deepsix.web.limits.network_of`); tables a minute count per network too."""
     bot_tables_per_address: int = 3
-    """Live tables with a bot seat made from one address at a time."""
+    """Live tables with a bot seat made from one network at a time."""
     connections_per_address: int = 64
     """Open connections (HTTP and WebSocket) from one address."""
     max_connections: int = 4000

@@ -8,7 +8,10 @@ while someone else floods it.  :class:`Guard` keeps, per client address
   ten seconds' worth) -- refused with ``429 rate-limited``;
 * a rate of tables made (``tables_per_minute``) and a cap on the live
   tables it made (``tables_per_address``), and on those with bots
-  (``bot_tables_per_address``) -- refused with ``429 too-many-tables``;
+  (``bot_tables_per_address``) -- refused with ``429 too-many-tables``.
+  These count per *network* (:func:`network_of`: an IPv4 /24, an IPv6
+  /64), since whoever holds one address of a network usually holds them
+  all (the lobby makes room at its table cap too: :meth:`deepsix.web.lobby.Lobby.create`);
 * a cap on its open TCP connections, HTTP and WebSocket alike
   (``connections_per_address``), and on all connections of the process
   (``max_connections``, below the process's open-file limit) -- a connection
@@ -22,6 +25,7 @@ proxy's address: set the limits at the proxy, or raise them here.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Iterable
 from typing import Final, Protocol
@@ -29,7 +33,7 @@ from typing import Final, Protocol
 from deepsix.web.config import ServerConfig
 from deepsix.web.protocol import WebError
 
-__all__ = ["Bucket", "Guard", "Made"]
+__all__ = ["Bucket", "Guard", "Made", "network_of"]
 
 FORGET_AFTER: Final = 4096
 """Addresses remembered before those with a full allowance are forgotten."""
@@ -70,11 +74,32 @@ class Bucket:
         return self._fill() >= self.burst
 
 
+def network_of(address: str) -> str:
+    """The network the table limits count ``address`` in: its IPv4 /24 (an IPv4-mapped IPv6
+    address is its IPv4 one), its IPv6 /64; a network already, or anything else (a Unix
+    socket's name), as it is.
+
+    >>> network_of("192.0.2.17"), network_of("2001:db8::1"), network_of("::ffff:192.0.2.17")
+    ('192.0.2.0/24', '2001:db8::/64', '192.0.2.0/24')
+    """
+    if "/" in address:
+        return address
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
 class Made(Protocol):
     """A live table as the guard counts it."""
 
     maker: str | None
-    """The address that made it (``None``: made before a restart, or in-process)."""
+    """The network (:func:`network_of`) of the address that made it (``None``: made before a
+    restart, or in-process)."""
 
     @property
     def has_bots(self) -> bool:
@@ -149,33 +174,37 @@ class Guard:
         if address is None:
             return
         config = self.config
-        mine = [table for table in tables if table.maker == address]
+        network = network_of(address)
+        mine = [table for table in tables if table.maker == network]
         if len(mine) >= config.tables_per_address:
             raise WebError(
                 "too-many-tables",
-                f"at most {config.tables_per_address} live tables made from one address:"
-                " finish or abandon one first",
+                f"at most {config.tables_per_address} live tables made from one network"
+                f" ({network}): finish or abandon one first",
                 429,
             )
         if bots:
-            self.bot_table(address, mine)
+            self.bot_table(network, mine)
         per_minute = config.tables_per_minute
-        if not _buckets(self._tables, address, per_minute / 60, per_minute).take():
+        if not _buckets(self._tables, network, per_minute / 60, per_minute).take():
             raise WebError(
                 "too-many-tables",
-                f"at most {per_minute:g} tables a minute from one address: wait a little",
+                f"at most {per_minute:g} tables a minute from one network ({network}):"
+                " wait a little",
                 429,
             )
 
     def bot_table(self, address: str | None, mine: Iterable[Made]) -> None:
-        """A table of ``address`` gets bots: ``WebError`` 429 if it holds too many such."""
+        """A table made from ``address`` (or its network) gets bots: ``WebError`` 429 if that
+        network holds too many such."""
         if address is None:
             return
         most = self.config.bot_tables_per_address
-        if sum(1 for table in mine if table.maker == address and table.has_bots) >= most:
+        network = network_of(address)
+        if sum(1 for table in mine if table.maker == network and table.has_bots) >= most:
             raise WebError(
                 "too-many-tables",
-                f"at most {most} live tables with bots made from one address:"
+                f"at most {most} live tables with bots made from one network ({network}):"
                 " finish or abandon one first",
                 429,
             )

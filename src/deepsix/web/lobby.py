@@ -35,7 +35,7 @@ from deepsix.rules import Rules
 from deepsix.web import protocol as p
 from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
-from deepsix.web.limits import Guard
+from deepsix.web.limits import Guard, network_of
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, listing, seat_of
 from deepsix.web.services import sweep_forever
@@ -246,10 +246,10 @@ class Lobby:
         (:class:`~deepsix.web.limits.Guard`)."""
         config = self.services.config
         live = self.live()
-        if len(live) >= config.max_tables:
-            raise WebError("full", "this server has no room for another table", 503)
         bots = any(bot != "open" for bot in seats.values())
         self.guard.make_table(maker, live, bots=bots)
+        if len(live) >= config.max_tables and not await self._make_room(live):
+            raise WebError("full", "this server has no room for another table", 503)
         slots = [SeatRow("open") for _ in SEAT_LETTERS]
         for key, bot in seats.items():
             seat = seat_of(key)
@@ -285,12 +285,31 @@ class Lobby:
         )
         await self.store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
-        room.maker = maker
+        room.maker = None if maker is None else network_of(maker)
         self.rooms[table_id] = room
         await self.services.peers.adopt(room)
         room.runner.start()
         self._changed(room)
         return room, secret, host
+
+    async def _make_room(self, live: list[Room]) -> bool:
+        """At the table cap, close one table nobody would miss for a new one; whether one was.
+
+        Only a table that never started and that nobody attends goes, one without a person
+        seated first, then the longest unattended: so tables made from many addresses and
+        left empty never lock players out (after a restart neither), while a table anyone is
+        at, or that is being played, is never closed for another.
+        """
+        owns = self.services.peers.owns
+        idle = [
+            room for room in live if room.status == "waiting" and not room.attended and owns(room)
+        ]
+        idle.sort(key=lambda room: (room.has_humans, room.unattended_since))
+        for room in idle:
+            await self._close_idle(room, None)
+            if room.status == "finished":
+                return True
+        return False
 
     def live(self) -> list[Room]:
         """The tables not finished."""
@@ -395,9 +414,10 @@ class Lobby:
         await room.runner.stop()
         self.rooms.pop(room.id, None)
 
-    async def _close_idle(self, room: Room, limit: float) -> None:
-        """Close a table nobody attends; one that never started is unlisted too (nobody wants
-        to page through empty tables in the archive)."""
+    async def _close_idle(self, room: Room, limit: float | None) -> None:
+        """Close a table nobody attends (for ``limit`` seconds; ``None``: to make room at the
+        table cap); one that never started is unlisted too (nobody wants to page through empty
+        tables in the archive)."""
         unstarted = room.status == "waiting"
         try:
             async with room.runner.lock:
@@ -409,7 +429,10 @@ class Lobby:
         except WebError:
             return  # storage is down: try again at the next sweep
         what = "never started" if unstarted else "closed"
-        _log.info("table %s %s: nobody came for %.0f s", room.id, what, limit)
+        if limit is None:
+            _log.info("table %s %s: closed to make room at the table cap", room.id, what)
+        else:
+            _log.info("table %s %s: nobody came for %.0f s", room.id, what, limit)
 
 
 def info_of_row(row: TableRow) -> p.TableInfo:

@@ -97,7 +97,8 @@ class Room:
         self.chat_limits: dict[Seat, Any] = {}
         """Each seat's chat allowance (:mod:`deepsix.web.chat`)."""
         self.maker: str | None = None
-        """The client address that made the table (for its limits; not stored)."""
+        """The network of the client address that made the table
+        (:func:`deepsix.web.limits.network_of`, for its limits; not stored)."""
         self.runner: RoomRunner = services.make_runner(self)
         """The task that makes the room's own moves (:class:`deepsix.web.runner.Runner`)."""
 
@@ -130,6 +131,11 @@ class Room:
     def has_bots(self) -> bool:
         """Whether a bot plays one of the seats."""
         return any(slot.kind == "bot" for slot in self.seats)
+
+    @property
+    def has_humans(self) -> bool:
+        """Whether a person holds one of the seats."""
+        return any(slot.kind == "human" for slot in self.seats)
 
     @property
     def seq(self) -> int:
