@@ -6,6 +6,7 @@ Skipped, with the reason shown, only where no Chromium is installed
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -24,10 +25,13 @@ from playwright.sync_api import Browser, sync_playwright
 
 from tests.web.browser import PHONE, Player, launch, no_errors, seat_url
 from tests.web.harness import Server
+from tests.web.test_browser_seats import create_from_lobby
 
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 LAPTOP = {"width": 1280, "height": 720}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
+SHOTS = os.environ.get("DEEPSIX_SHOTS")
+"""A directory to keep screenshots of what the tests look at, to see them (optional)."""
 
 
 @pytest.fixture(scope="module")
@@ -228,3 +232,52 @@ def test_the_turn_clock_shows_in_a_dialog(server: Server, browser: Browser) -> N
     assert page.locator("dialog[open] .dialog-clock").is_visible()
     assert no_errors(player) == []
     player.close()
+
+
+# -- item 9: losing your seat ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_losing_your_seat_is_explained(server: Server, browser: Browser, size: str) -> None:
+    """The host gives Bob's seat to a bot: Bob's page says so and what he can do, goes on
+    showing the game as a spectator's, and chat stops calling him "(you)"."""
+    host = create_from_lobby(browser, server, open_seats="W")  # Ann, the host, at South
+    host.page.wait_for_selector("#invite-link")
+    invite = host.page.locator("#invite-link").input_value()
+    bob = Player(browser, server.base, invite.removeprefix(server.base), viewport=SIZES[size])
+    page = bob.page
+    page.wait_for_selector("button.sit[data-seat='W']")
+    page.fill("#sit-name", "Bob")
+    page.locator("button.sit[data-seat='W']").click()
+    page.wait_for_selector(".game[data-seat='W'][data-phase='bidding']")
+    page.evaluate("() => document.querySelector('.chat').scrollIntoView()")
+    page.fill("#chat-input", "hello")
+    page.locator(".chat-form button[type='submit']").click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.chat-lines li')]"
+        ".some(li => li.textContent.includes('Bob (you)'))"
+    )
+    host.page.wait_for_selector("button[data-key='to-bot-W']")
+    host.page.locator("button[data-key='to-bot-W']").click()
+    page.wait_for_selector("#seat-lost", timeout=30_000)
+    lost = page.locator("#seat-lost")
+    assert lost.is_visible()
+    text = lost.inner_text()
+    assert "gave your seat" in text, text
+    assert "West" in text, text
+    assert page.locator("#seat-lost a[href='/']").is_visible()
+    page.wait_for_selector(".game[data-seat='']")
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.chat-lines li')]"
+        ".some(li => li.textContent.includes('(you)'))"
+    )
+    assert page.locator(".chat-lines li").count() >= 1
+    # the page goes on showing the table, live, as a spectator's
+    page.wait_for_selector("#conn.up")
+    assert page.locator("#conn").inner_text() == "watching"
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/seat-lost-{size}.png")
+    assert not page.locator(".game .hand").is_visible()
+    assert no_errors(bob) == []
+    host.close()
+    bob.close()

@@ -9,6 +9,7 @@ export class Chat {
   constructor(page) {
     this.page = page;
     this.lines = [];
+    this.kept = []; // the lines shown, to draw again
     this.list = h("ol", { class: "chat-lines", role: "log", "aria-live": "polite", "aria-label": "Table chat" });
     this.input = h("input", { id: "chat-input", maxlength: String(MAX), autocomplete: "off", placeholder: "Say something to the table", "aria-label": "Chat message", dataset: { key: "chat-input" } });
     this.form = h("form", { class: "chat-form", onsubmit: (event) => {
@@ -27,13 +28,27 @@ export class Chat {
       const key = `${line.at}:${line.seat}:${line.text}`;
       if (this.lines.includes(key)) continue;
       this.lines.push(key);
+      this.kept.push(line);
+      this.draw(line);
+    }
+    while (this.kept.length > 100) this.kept.shift();
+    while (this.list.childNodes.length > 100) this.list.firstChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** Draw the lines again (the page's seat changed: "(you)" follows it). */
+  redraw() {
+    this.list.replaceChildren();
+    for (const line of this.kept) this.draw(line);
+  }
+
+  draw(line) {
+    {
       const time = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
       this.list.append(h("li", {}, h("span", { class: "chat-time", text: time }), " ",
         h("strong", { text: `${line.name || line.seat || "?"}${line.seat === this.page.seat ? " (you)" : ""}: ` }),
         h("span", { class: "chat-text", text: line.text })));
     }
-    while (this.list.childNodes.length > 100) this.list.firstChild.remove();
-    this.list.scrollTop = this.list.scrollHeight;
   }
 
   update(enabled, canWrite) {

@@ -20,6 +20,7 @@ export function promptContent(page) {
   const table = model.table;
   if (page.finished()) return gameOver(page);
   if (!table.started) return waitingForPlayers(page);
+  if (!page.seat && page.lost) return lostSeat(page);
   if (!page.seat) return [h("p", { class: "muted", text: v.to_act ? `Watching. ${page.name(v.to_act)} to act.` : "Watching." })];
   const standin = page.standingIn();
   if (standin) {
@@ -222,6 +223,23 @@ function melding(page, legal) {
         class: "act confirm", dataset: { act: "Confirm", key: "confirm" }, onclick: () => page.confirmChoice(),
       })),
   ];
+}
+
+/** This page's seat went to a bot or to a new key: what happened, and what can be done. */
+function lostSeat(page) {
+  const { kind, seat } = page.lost;
+  const slot = page.model.table.seats[["N", "E", "S", "W"].indexOf(seat)];
+  const where = `the ${SEAT_NAMES[seat]} seat`;
+  const title = kind === "seat-changed" ? `The host gave your seat to a bot` : `Your seat has a new key`;
+  const what = kind === "seat-changed"
+    ? `${slot && slot.kind === "bot" ? `The ${slot.bot} bot` : "A bot"} plays ${where} now, so you are watching the table.`
+    : `The host (or you, in another browser) made a new key for ${where}: this browser's key does not work any more, so you are watching the table.`;
+  return [h("div", { id: "seat-lost", role: "status" },
+    h("h2", { id: "prompt-title", text: title }),
+    h("p", { text: `${what} To play again, ask the host for a new link to a seat; or keep watching here, or start a table of your own.` }),
+    h("div", { class: "buttons" },
+      button("Keep watching", { id: "keep-watching", dataset: { key: "keep-watching" }, onclick: () => { page.lost = null; page.render(); } }),
+      h("a", { class: "button primary", href: "/", dataset: { key: "lobby" } }, "Back to the lobby")))];
 }
 
 function waitingForPlayers(page) {

@@ -124,11 +124,23 @@ export class TablePage {
     this.model.log.push({ seq: this.model.seq, text: frame.message });
     this.announce(frame.message);
     this.toast(frame.message, "info");
-    if (frame.kind === "revoked") {
-      this.connection.close();
-      noteSeat(this.tableId, null);
-    }
+    if (frame.kind === "revoked" || frame.kind === "seat-changed") this.loseSeat(frame);
     if (this.built) this.render();
+  }
+
+  /**
+   * This page's seat went to someone else (the host gave it to a bot, or gave it a new key):
+   * say so and what can be done, and go on showing the table as a spectator's.
+   */
+  loseSeat(frame) {
+    const seat = frame.seat || this.seat;
+    this.lost = { kind: frame.kind, seat };
+    this.seat = null;
+    this.queue = [];
+    this.sending = false;
+    forgetSeat(this.tableId);
+    this.chat.redraw();
+    this.connect(); // the server closes the seat's socket: watch on a new one
   }
 
   update(frame) {
@@ -336,7 +348,7 @@ export class TablePage {
     const v = this.model.view;
     const t = this.model.table;
     return [v.phase, v.to_act, this.seat, v.legal_actions, t.started, t.seats.map((s) => [s.kind, s.standin || null]),
-      this.choice, this.sending, v.passed.length, v.bid, v.winner, t.status, t.result, t.next, this.inviteCode, this.host,
+      this.lost, this.choice, this.sending, v.passed.length, v.bid, v.winner, t.status, t.result, t.next, this.inviteCode, this.host,
       this.model.clock && this.model.clock.seat, t.hint, this.hint && [this.hint.seq, this.hint.text]];
   }
 
