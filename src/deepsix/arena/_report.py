@@ -19,6 +19,7 @@ from deepsix.arena.stats import (
     elo_difference,
     wilson_interval,
 )
+from deepsix.io.transcript import plural
 from deepsix.rules import Rules
 
 __all__ = [
@@ -249,8 +250,9 @@ def report_markdown(result: MatchResult, *, command: str = "") -> str:
         "",
         f"- **Mean difference per hand** (A − B, points recorded; negative: A took fewer, "
         f"which is better): **{_points(diff.mean)}**, 95% interval {_points(diff.low)} to "
-        f"{_points(diff.high)}, over {diff.count} paired hands of {diff.clusters} deals "
-        f"(interval clustered by deal; {summary.unpaired_hands} hands without a twin left out).",
+        f"{_points(diff.high)}, over {plural(diff.count, 'paired hand')} of "
+        f"{plural(diff.clusters, 'deal')} (interval clustered by deal; "
+        f"{plural(summary.unpaired_hands, 'hand')} without a twin left out).",
         f"- **Games won by A**: {summary.wins[0]} of {summary.wins[0] + summary.wins[1]}, "
         f"{_percent(summary.win_rate)} (95% Wilson interval {_percent(summary.win_interval[0])}"
         f" to {_percent(summary.win_interval[1])})"

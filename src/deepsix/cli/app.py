@@ -37,7 +37,10 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (raised, then printed by :func:`main`)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        # "deepsix: error: " is printed once, before the message: name only the subcommand.
+        command = self.prog.removeprefix("deepsix").strip()
+        where = f"{command}: " if command else ""
+        raise UsageError(f"{where}{message} (see '{self.prog} --help')")
 
 
 def build_parser(commands: Mapping[str, Subcommand] | None = None) -> argparse.ArgumentParser:

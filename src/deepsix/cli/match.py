@@ -9,7 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deepsix.cli.shared import CommandFailed, UsageError, add_where_to_run, output_file
+from deepsix.cli.shared import (
+    EXIT_INTERRUPTED,
+    CommandFailed,
+    UsageError,
+    add_where_to_run,
+    local_workers,
+    output_file,
+)
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Text
 from deepsix.errors import ParseError
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     total = 2 * config.deals * (len(args.bots) * (len(args.bots) - 1) // 2 if args.pool else 1)
     with contextlib.ExitStack() as stack:
         executor: concurrent.futures.Executor | None = None
-        where = f"{args.workers or 'all local'} worker process(es)"
+        where = local_workers(args.workers)
         if args.scheduler:
             from deepsix.cli.simulate import dask_executor
 
@@ -151,13 +158,12 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         try:
             with terminal.progress("playing", total, show=not args.no_progress) as update:
                 markdown = _play(args, config, out, executor, lambda done, _: update(done))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # one line says it all (no "interrupted" after it)
             terminal.error(f"stopped: the finished deals are in {out}; run the same command to "
                            "resume")  # fmt: skip
-            raise
+            return EXIT_INTERRUPTED
     terminal.print(Text(f"{command}  ({where})", style="bold"))
-    for line in markdown.splitlines():
-        terminal.print(line)
+    terminal.markdown(markdown)
     (out / "report.md").write_text(markdown, encoding="utf-8")
     if report_file is not None:
         report_file.write_text(markdown, encoding="utf-8")

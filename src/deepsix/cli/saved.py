@@ -69,8 +69,10 @@ def load_game(path: str | Path) -> SavedGame:
     """
     try:
         text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SerializationError(f"cannot read {path}: {error}") from error
+    except OSError as error:
+        raise SerializationError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise SerializationError(f"cannot read {path}: it is not UTF-8 text") from None
     try:
         record = read_record(text, verify=False)
         state = replay(record)  # checks every action

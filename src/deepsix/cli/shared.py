@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final, TypeAlias
 
 from deepsix.errors import DeepSixError, ParseError
+from deepsix.io.transcript import plural
 
 __all__ = [
     "EXIT_FAILURE",
@@ -32,6 +33,7 @@ __all__ = [
     "add_where_to_run",
     "bot_help",
     "bot_lineup",
+    "local_workers",
     "output_file",
 ]
 
@@ -92,6 +94,13 @@ def output_file(option: str, path: str | None) -> Path | None:
     if target.exists() and not os.access(target, os.W_OK):
         raise UsageError(f"{where}: the file is not writable")
     return target
+
+
+def local_workers(count: int | None) -> str:
+    """Where the games ran, for a report's first line: ``1 worker process``, ``all local ...``."""
+    if count is None:
+        return "all local worker processes"
+    return plural(count, "worker process", "worker processes")
 
 
 def add_where_to_run(parser: argparse.ArgumentParser, *, workers_note: str = "") -> None:

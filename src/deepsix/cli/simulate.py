@@ -8,10 +8,18 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deepsix.cli.shared import UsageError, add_where_to_run, bot_help, bot_lineup, output_file
+from deepsix.cli.shared import (
+    UsageError,
+    add_where_to_run,
+    bot_help,
+    bot_lineup,
+    local_workers,
+    output_file,
+)
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Table, Text
 from deepsix.errors import missing_extra
+from deepsix.io.transcript import plural
 from deepsix.melds import MeldKind
 from deepsix.play.simulate import (
     SideSummary,
@@ -59,8 +67,8 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, terminal: Terminal) -> int:
     """Many games with a progress bar, then the summary."""
-    if args.games < 0:
-        raise UsageError("-n must be at least 0")
+    if args.games < 1:
+        raise UsageError(f"-n {args.games}: play at least one game")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
     names = list(bot_lineup("--bots", args.bots or ["heuristic", "random"]))
@@ -71,7 +79,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     workers: int | None = args.workers
     with contextlib.ExitStack() as stack:
         executor: concurrent.futures.Executor | None = None
-        where = f"{workers or 'all local'} worker process(es)"
+        where = local_workers(workers)
         if args.scheduler:
             executor, where = dask_executor(stack, args.scheduler, workers)
         with terminal.progress("simulating", args.games, show=not args.no_progress) as update:
@@ -140,7 +148,7 @@ def _print_summary(terminal: Terminal, result: SimulationResult, where: str) -> 
     seats = "alternated" if result.alternate else "fixed"
     terminal.print(
         Text(
-            f"{summary.games} games, seed {result.seed}, seats {seats}, on {where}: "
+            f"{plural(summary.games, 'game')}, seed {result.seed}, seats {seats}, on {where}: "
             f"{result.elapsed:.1f} s ({summary.games_per_second:.1f} games/s)",
             style="bold",
         )

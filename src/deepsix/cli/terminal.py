@@ -170,6 +170,17 @@ class Terminal:
             return
         self._console.print(*(self._rich(part) for part in parts), end=end)
 
+    def markdown(self, text: str) -> None:
+        """Print a Markdown document: rendered by rich on a terminal, as it is written
+        elsewhere (a file or a pipe gets the Markdown itself, to paste or keep)."""
+        if self._console is None or not self.out.isatty():
+            self.out.write(text if text.endswith("\n") else text + "\n")
+            self.out.flush()
+            return
+        from rich.markdown import Markdown
+
+        self._console.print(Markdown(text))
+
     def rule(self, title: str) -> None:
         """A horizontal rule with a title (a new hand)."""
         if self._console is None:

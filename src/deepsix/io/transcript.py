@@ -42,8 +42,14 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else "0"
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: the count and the noun, singular for one (``many`` for an
+    irregular plural, e.g. ``plural(n, "process", "processes")``).
+
+    >>> plural(1, "deal"), plural(3, "deal"), plural(2, "worker process", "worker processes")
+    ('1 deal', '3 deals', '2 worker processes')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"
 
 
 def _calls(calls: Sequence[Bid | Pass]) -> str:
@@ -127,7 +133,7 @@ class TranscriptWriter:
             return hand_summary(event.record)
         return [
             "",
-            f"Game over after {_plural(len(after.completed_hands), 'hand')}: "
+            f"Game over after {plural(len(after.completed_hands), 'hand')}: "
             f"NS {event.scores[0]}, EW {event.scores[1]}. {event.winner} wins (the lower total).",
         ]
 

@@ -261,7 +261,9 @@ def check_arguments(args: Any) -> None:
     try:
         check_database(args.db)
     except StoreError as error:
-        raise ParseError(f"{where}: {error}") from None
+        said = str(error)  # the store's errors begin with the location: say it once
+        shown = public_location(args.db)
+        raise ParseError(f"--db {said}" if said.startswith(shown) else f"{where}: {said}") from None
     _check_port(args.host, args.port)
 
 
