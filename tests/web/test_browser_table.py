@@ -281,3 +281,46 @@ def test_losing_your_seat_is_explained(server: Server, browser: Browser, size: s
     assert no_errors(bob) == []
     host.close()
     bob.close()
+
+
+# -- item 14: a table that waits says what for -------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_table_waiting_for_players_says_so(server: Server, browser: Browser, size: str) -> None:
+    made = server.create({"N": "heuristic"}, me="S", name="Ann")
+    player = Player(browser, server.base, seat_url(made), viewport=SIZES[size])
+    page = player.page
+    page.wait_for_selector("#invite-link")
+    bar = page.locator(".scorebar").inner_text()
+    caption = page.locator("#trick-caption").inner_text()
+    for text in (bar, caption):
+        assert "Dealing" not in text, text
+        assert "dealt" not in text.replace("is dealt when", ""), text
+    assert "Waiting for players" in bar, bar
+    assert "2 of 4 seats taken" in bar, bar
+    assert "Waiting for players" in caption, caption
+    assert no_errors(player) == []
+    player.close()
+
+
+def test_the_bar_behind_a_summary_stays_on_its_hand(server: Server, browser: Browser) -> None:
+    made = server.create(BOTS, me="S", name="Ann", seed=3)
+    player = Player(browser, server.base, seat_url(made), viewport=LAPTOP)
+    page = player.page
+    rng = random.Random(3)
+
+    def summary() -> bool:
+        return player.summary_open()
+
+    play(player, rng, summary)
+    bar = page.locator(".scorebar").inner_text()
+    assert "Hand 1" in bar, bar
+    assert "Hand 2" not in bar, bar
+    assert "Hand 2" not in page.locator("#trick-caption").inner_text()
+    player.dismiss_summary()
+    page.wait_for_function(
+        "() => document.querySelector('.scorebar').textContent.includes('Hand 2')"
+    )
+    assert no_errors(player) == []
+    player.close()

@@ -142,7 +142,9 @@ export class Felt {
     if (shown.plays.length && shown.finished) caption = `Trick ${shown.number}: ${page.name(shown.winner)} took it.`;
     else if (shown.plays.length) caption = shown.winner ? `${page.name(shown.winner)} ${shown.winner === page.seat ? "are" : "is"} winning the trick.` : `${page.name(shown.plays[0][0])} led.`;
     else if (v.phase === "play" && v.to_act) caption = `${page.name(v.to_act)} ${v.to_act === page.seat ? "lead" : "leads"} trick ${v.tricks.length + 1}.`;
-    else if (v.phase === "deal") caption = "Dealing the next hand…";
+    else if (!page.model.table.started) caption = "Waiting for players to take the open seats.";
+    else if (v.phase === "deal" && page.summaryHand) caption = `Hand ${page.summaryHand} is over.`;
+    else if (v.phase === "deal") caption = v.completed_hands.length ? "The next hand is dealt when everyone has read the summary." : "Dealing…";
     else if (v.phase !== "game-over" && v.to_act) caption = v.to_act === page.seat ? `${PHASE_NAMES[v.phase]}: your turn.` : `${PHASE_NAMES[v.phase]}: ${page.name(v.to_act)} to act.`;
     setText(this.caption, caption);
   }

@@ -8,7 +8,8 @@ import { PHASE_NAMES, forcedSentence, sunkSentence } from "./words.js";
 /** The bar: both totals against the target, the hand, the contract and the points taken. */
 export function glanceKey(page) {
   const v = page.model.view;
-  return [page.seat, v.scores, v.hand_number, v.dealer, v.phase, v.bidder, v.bid, v.sunk_suit, page.model.takenThisHand(), v.tricks.length, v.rules.target_score, v.bids.length];
+  const t = page.model.table;
+  return [page.seat, t.started, t.seats.map((s) => s.kind), page.summaryHand || null, v.scores, v.hand_number, v.dealer, v.phase, v.bidder, v.bid, v.sunk_suit, page.model.takenThisHand(), v.tricks.length, v.rules.target_score, v.bids.length];
 }
 
 export function glance(page) {
@@ -25,8 +26,21 @@ export function glance(page) {
       h("div", { class: "fact-row" }, h("span", { class: "phase", text: `Game over after ${v.completed_hands.length} hands` })),
       h("p", { class: "explain", text: `${winner} win with the lower score, ${Math.min(...v.scores)} to ${Math.max(...v.scores)}.` })), team(1)];
   }
+  if (!page.model.table.started) {
+    // nothing is dealt until every seat is taken: say what the table waits for
+    const taken = page.model.table.seats.filter((s) => s.kind !== "open").length;
+    return [team(0), h("div", { class: "facts" },
+      h("div", { class: "fact-row" }, h("span", { class: "phase", text: "Waiting for players" }), h("span", { text: `${taken} of 4 seats taken` })),
+      h("p", { class: "explain", text: "The first hand is dealt when every seat is taken." })), team(1)];
+  }
+  if (page.summaryHand) {
+    // the summary of a hand is open: the bar behind it stays on that hand
+    return [team(0), h("div", { class: "facts" },
+      h("div", { class: "fact-row" }, h("span", { class: "phase", text: `Hand ${page.summaryHand} · Scored` })),
+      h("p", { class: "explain", text: `The next hand is dealt when everyone has read the summary.` })), team(1)];
+  }
   const facts = [h("span", { class: "phase", text: `Hand ${v.hand_number} · ${PHASE_NAMES[v.phase] || v.phase}` }),
-    h("span", { text: `${page.name(v.dealer)} dealt` })];
+    h("span", { text: v.dealer === page.seat ? "You dealt" : `${page.name(v.dealer)} dealt` })];
   const lines = [];
   if (v.bidder && v.phase !== "bidding" && v.phase !== "deal") {
     const side = teamOf(v.bidder);

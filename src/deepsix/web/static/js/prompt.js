@@ -31,7 +31,7 @@ export function promptContent(page) {
   if (page.sending) return [h("p", { class: "muted waiting", text: "Sending…" })];
   if (v.to_act !== page.seat) {
     const who = v.to_act ? page.name(v.to_act) : "the dealer";
-    const text = v.phase === "deal" ? "Dealing the next hand…" : `${PHASE_NAMES[v.phase]}: waiting for ${who}…`;
+    const text = v.phase === "deal" ? (v.completed_hands.length ? "The next hand is dealt when everyone has read the summary." : "Dealing…") : `${PHASE_NAMES[v.phase]}: waiting for ${who}…`;
     return [h("p", { class: "muted waiting", text })];
   }
   const legal = v.legal_actions;

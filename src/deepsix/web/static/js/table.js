@@ -340,7 +340,10 @@ export class TablePage {
     if (this.pendingSummary !== undefined && this.pendingSummary !== null) {
       const number = this.pendingSummary;
       this.pendingSummary = null;
+      this.summaryHand = number; // the bar behind the summary stays on its hand
       this.summary = showSummary(this, number, { live: true, onDismiss: () => this.dismissed(number) });
+      region(this.glance, glanceKey(this), () => glance(this));
+      this.felt.update();
     }
   }
 
@@ -579,6 +582,8 @@ export class TablePage {
 
   dismissed(number) {
     this.summary = null;
+    this.summaryHand = null;
+    if (this.built) this.render();
     if (this.seat) this.connection.send({ op: "ready", hand: number });
     this.prompt.focus({ preventScroll: true });
   }
