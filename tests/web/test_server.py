@@ -176,3 +176,48 @@ def test_tokens_are_stored_only_as_hashes(server: Server) -> None:
         db.close()
     assert made["token"] not in stored
     assert len(json.loads(stored)[2]["credential"]) == 64  # a SHA-256 in hex
+
+
+def _size(server: Server, path: str) -> tuple[int, Any]:
+    """``GET path``: the body's size in bytes, and the body."""
+    with urllib.request.urlopen(server.base + path, timeout=30) as response:
+        raw = response.read()
+    return len(raw), json.loads(raw)
+
+
+def test_the_lobby_is_paged_and_bounded_however_many_tables(tmp_path: Any) -> None:
+    """Issue 39 item 5: 1,000 open tables made ``GET /api/tables`` 1.5 MB (15 MB at 10,000).
+    The lobby holds the newest 50 of each kind; every table is reached page by page."""
+    server = Server(tmp_path, bot_delay=30.0)  # the running tables stay running
+    server.start()
+    try:
+        made = [server.create({}, me=None)["table"]["id"] for _ in range(1030)]
+        bots = dict.fromkeys("NESW", "random")
+        running = [server.create(bots, me=None)["table"]["id"] for _ in range(3)]
+        server.create({}, me=None, private=True)  # never listed
+        size, lobby = _size(server, "/api/tables")
+        assert size < 120_000, size  # 50 open and 3 running tables
+        assert [info["id"] for info in lobby["open"]] == made[::-1][:50]  # the newest first
+        assert [info["id"] for info in lobby["running"]] == running[::-1]
+        assert len(lobby["tables"]) == 53
+        assert lobby["next"]["running"] is None
+        seen: list[str] = [info["id"] for info in lobby["open"]]
+        cursor = lobby["next"]["open"]
+        pages = 0
+        while cursor is not None:  # on from where the lobby stops
+            size, page = _size(server, f"/api/tables?status=open&limit=100&before={cursor}")
+            assert size < 200_000, size
+            assert 0 < len(page["tables"]) <= 100
+            seen.extend(info["id"] for info in page["tables"])
+            cursor = page["next"]
+            pages += 1
+        assert seen == made[::-1]  # every open table once, newest first
+        assert pages == 10
+        _, page = _size(server, "/api/tables?status=running&limit=2")
+        assert [info["id"] for info in page["tables"]] == running[::-1][:2]
+        _, page = _size(server, f"/api/tables?status=running&limit=2&before={page['next']}")
+        assert ([info["id"] for info in page["tables"]], page["next"]) == ([running[0]], None)
+        status, body = server.call("GET", "/api/tables?status=everything")
+        assert (status, body["error"]["code"]) == (400, "bad-request")
+    finally:
+        server.stop()

@@ -48,12 +48,16 @@ from deepsix.web.store import (
     seat_rows,
 )
 
-__all__ = ["Lobby", "info_of_row"]
+__all__ = ["LOBBY_SHOWN", "Lobby", "info_of_row"]
 
 _log = logging.getLogger("deepsix.web")
 
 RECENT_FINISHED: Final = 10
 """Finished tables in the lobby's push (more are paged from storage)."""
+LOBBY_SHOWN: Final = 50
+"""Open tables, and running ones, in the lobby's push (the newest; more are paged with
+``GET /api/tables?status=open|running``), and quarantined tables named: so the lobby's size
+is bounded however many tables a server holds."""
 SWEEP: Final = 2.0
 """Seconds between two looks at every room (presence, idle tables)."""
 PUSH_DELAY: Final = 0.25
@@ -330,16 +334,44 @@ class Lobby:
     # -- the listing --------------------------------------------------------------------------
 
     def frame(self) -> p.LobbyFrame:
-        """The lobby as pushed: listed tables by status, newest first."""
-        live = sorted(
-            (room for room in self.rooms.values() if not room.private), key=lambda r: -r.created
-        )
+        """The lobby as pushed: listed tables by status, newest first, :data:`LOBBY_SHOWN` of
+        each at most."""
         return p.LobbyFrame(
-            open=tuple(room.info() for room in live if room.status == "waiting"),
-            running=tuple(room.info() for room in live if room.status == "running"),
+            open=tuple(room.info() for room in self.listed("open")[:LOBBY_SHOWN]),
+            running=tuple(room.info() for room in self.listed("running")[:LOBBY_SHOWN]),
             finished=tuple(self.recent),
-            quarantined=tuple(p.Quarantined(i, r) for i, r in sorted(self.quarantined.items())),
+            quarantined=tuple(
+                p.Quarantined(i, r) for i, r in sorted(self.quarantined.items())[:LOBBY_SHOWN]
+            ),
         )
+
+    def listed(self, status: str, before: tuple[float, str] | None = None) -> list[Room]:
+        """The listed live tables of ``status`` (``open``: waiting for players; ``running``),
+        newest first (by when they were made, then id), only those after the cursor
+        ``before`` if given."""
+        wanted = "waiting" if status == "open" else status
+        rooms = [
+            room
+            for room in self.rooms.values()
+            if room.status == wanted
+            and not room.private
+            and (before is None or (room.created, room.id) < before)
+        ]
+        rooms.sort(key=lambda room: (room.created, room.id), reverse=True)
+        return rooms
+
+    def live_page(
+        self, status: str, limit: int, before: tuple[float, str] | None
+    ) -> tuple[list[p.TableInfo], str | None]:
+        """One page of :meth:`listed`, and the next page's cursor (``None``: the last page)."""
+        rooms = self.listed(status, before)
+        page = rooms[:limit]
+        return [room.info() for room in page], _cursor(rooms, limit)
+
+    def next_after(self, status: str, shown: int) -> str | None:
+        """The cursor where the tables of ``status`` go on past the newest ``shown``
+        (``None``: there are no more)."""
+        return _cursor(self.listed(status), shown)
 
     async def finished_page(
         self, limit: int, before: tuple[float, str] | None
@@ -463,6 +495,14 @@ def _unstarted_since(created: float, config: ServerConfig) -> float:
     grace = min(30.0, limit / 4)
     age = max(0.0, time.time() - created)
     return time.monotonic() - min(age, max(0.0, limit - grace))
+
+
+def _cursor(rooms: list[Room], shown: int) -> str | None:
+    """The cursor of the page after the first ``shown`` of ``rooms`` (``None``: no more)."""
+    if len(rooms) <= shown or shown <= 0:
+        return None
+    last = rooms[shown - 1]
+    return f"{last.created!r}:{last.id}"
 
 
 def _reason(error: BaseException) -> str:

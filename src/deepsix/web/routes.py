@@ -9,8 +9,11 @@ TOKEN`` (other programs); requests from another site's pages are refused.
 * ``GET /``, ``/table/{id}``: the browser client.
 * ``GET /healthz``: whether the server serves and its storage answers (200, else 503).
 * ``GET /api/bots``: the bots a seat can be given.
-* ``GET /api/tables``: the lobby; ``?status=finished&before=CURSOR&limit=N``: finished tables,
-  page by page from storage.
+* ``GET /api/tables``: the lobby (the newest 50 open and 50 running tables, the latest finished
+  ones; ``next`` holds the cursor where the open and the running go on);
+  ``?status=open|running|finished&limit=N&before=CURSOR``: one kind page by page, newest first
+  (``limit`` 1 to 100, 20 by default; each page's ``next`` is the cursor of the following
+  one, ``null`` on the last).
 * ``POST /api/tables``: make a table (sets the seat and host cookies); ``"hint": true`` lets its
   players ask for hints.
 * ``GET /api/tables/{id}``: one table's public description.
@@ -59,7 +62,7 @@ from deepsix.web.credentials import (
     SEAT_COOKIE,
 )
 from deepsix.web.hint import hint
-from deepsix.web.lobby import Lobby
+from deepsix.web.lobby import LOBBY_SHOWN, Lobby
 from deepsix.web.protocol import WebError
 from deepsix.web.requests import (
     as_json,
@@ -95,6 +98,7 @@ _log = logging.getLogger("deepsix.web")
 STATIC: Final = Path(__file__).parent / "static"
 """The browser client's files."""
 PAGE_SIZE: Final = 20
+MAX_PAGE: Final = 100
 """Finished tables per page, unless asked otherwise (at most 100)."""
 
 
@@ -107,18 +111,24 @@ async def _bots(request: Request, lobby: Lobby) -> object:
 
 async def _tables(request: Request, lobby: Lobby) -> object:
     status = request.query_params.get("status")
+    limit = whole_number(request.query_params.get("limit"), PAGE_SIZE, 1, MAX_PAGE)
+    before = cursor_of(request.query_params.get("before"))
     if status == "finished":
-        limit = whole_number(request.query_params.get("limit"), PAGE_SIZE, 1, 100)
-        before = cursor_of(request.query_params.get("before"))
         tables, cursor = await lobby.finished_page(limit, before)
         return {"tables": [as_json(info) for info in tables], "next": cursor}
+    if status in ("open", "running"):
+        tables, cursor = lobby.live_page(status, limit, before)
+        return {"tables": [as_json(info) for info in tables], "next": cursor}
     if status is not None:
-        raise WebError("bad-request", "status is finished, or left out for the live lobby")
+        raise WebError(
+            "bad-request", "status is open, running or finished, or left out for the lobby"
+        )
     frame = lobby.frame()
     listed = [*frame.open, *frame.running]
     data = as_json(frame)
     del data["op"]
     data["tables"] = [as_json(info) for info in listed]
+    data["next"] = {kind: lobby.next_after(kind, LOBBY_SHOWN) for kind in ("open", "running")}
     return data
 
 

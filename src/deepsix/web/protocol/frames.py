@@ -306,9 +306,11 @@ class LobbyFrame:
 
     OP: ClassVar[str] = "lobby"
     open: tuple[TableInfo, ...]
-    """Public tables with open seats, newest first."""
+    """Public tables with open seats, newest first (50 at most; more:
+    ``GET /api/tables?status=open``)."""
     running: tuple[TableInfo, ...]
-    """Public tables being played, newest first."""
+    """Public tables being played, newest first (50 at most; more:
+    ``GET /api/tables?status=running``)."""
     finished: tuple[TableInfo, ...]
     """The latest finished public tables (more: ``GET /api/tables?status=finished``)."""
     quarantined: tuple[Quarantined, ...]
