@@ -124,3 +124,32 @@ def test_a_program_wherever_a_bot_name_is(capsys: pytest.CaptureFixture[str]) ->
     assert "wins" in capsys.readouterr().out
     argv = ["simulate", "-n", "2", "--bots", program, "random", "--workers", "1", "--no-progress"]
     assert main(argv) == 0
+
+
+def test_a_bot_that_fails_its_handshake_stops_the_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A program that dies before ``ready`` is no result: the match stops at once with exit 1,
+    and the error quotes the first lines of its error output (where the cause is), not only
+    the last ones."""
+    script = tmp_path / "dies.py"
+    script.write_text(
+        "import sys\n"
+        "print('Error: Cannot find module /x/nosuch.js', file=sys.stderr)\n"
+        "for i in range(40):\n"
+        "    print(f'    at frame {i}', file=sys.stderr)\n"
+        "print('Node.js v20', file=sys.stderr)\n"
+        "sys.exit(3)\n"
+    )
+    bot = "exec:" + sys.executable + " " + str(script)
+    out = tmp_path / "m"
+    argv = ["match", bot, "heuristic", "--deals", "2", "--out", str(out), "--workers", "1"]
+    assert main([*argv, "--no-progress"]) == 1
+    captured = capsys.readouterr()
+    (line,) = captured.err.splitlines()
+    assert "failed its handshake, so the match stops" in line
+    assert "exit status 3" in line
+    assert "Error: Cannot find module /x/nosuch.js" in line
+    assert "Node.js v20" in line
+    assert "Mean difference per hand" not in captured.out
+    assert not (out / "report.md").exists()

@@ -142,7 +142,7 @@ def test_a_programs_faults_stay_in_its_own_games(tmp_path: Path) -> None:
 
 def test_a_pool_is_rated(tmp_path: Path) -> None:
     config = MatchConfig(("heuristic", "random"), deals=2, seed=3)
-    pool = run_pool(["random", "heuristic", "exec:python3 -c pass"], config, tmp_path, workers=1)
+    pool = run_pool(["random", "heuristic", faulty()], config, tmp_path, workers=1)
     assert len(pool.matches) == 3
     ratings = {rating.name: rating for rating in pool.ratings}
     assert ratings["random"].elo == 0.0

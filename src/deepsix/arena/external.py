@@ -76,6 +76,10 @@ def program_command(spec: str) -> tuple[str, ...]:
     return command
 
 
+_HEAD_LINES: Final = 6
+"""How many of a program's first lines on its error output a fault quotes."""
+
+
 class _Process:
     """The running program: its pipes, a thread reading each of its outputs."""
 
@@ -92,6 +96,10 @@ class _Process:
         )
         self.lines: queue.Queue[bytes] = queue.Queue(maxsize=_QUEUED_LINES)
         self.stderr: deque[str] = deque(maxlen=20)
+        """The last lines of the program's error output."""
+        self.stderr_head: list[str] = []
+        """Its first lines (the cause of a crash at start is there: ``Cannot find module``)."""
+        self.stderr_lines = 0
         assert self.popen.stdout is not None
         assert self.popen.stderr is not None
         self._threads = [
@@ -122,7 +130,11 @@ class _Process:
             out = stack.enter_context(self.log.open("ab")) if self.log is not None else None
             with contextlib.suppress(OSError, ValueError):
                 for line in iter(lambda: stream.readline(4096), b""):
-                    self.stderr.append(line.decode("utf-8", errors="replace").rstrip())
+                    text = line.decode("utf-8", errors="replace").rstrip()
+                    self.stderr.append(text)
+                    self.stderr_lines += 1
+                    if len(self.stderr_head) < _HEAD_LINES:
+                        self.stderr_head.append(text)
                     if out is not None:
                         out.write(line)
                         out.flush()
@@ -153,8 +165,18 @@ class _Process:
             self.popen.wait(timeout=0.5)
         code = self.popen.poll()
         status = "it is still running" if code is None else f"exit status {code}"
-        tail = " | ".join(list(self.stderr)[-3:])
-        return f"its output closed ({status})" + (f"; stderr: {tail}" if tail else "")
+        return f"its output closed ({status})" + (
+            f"; stderr: {said}" if (said := self.said()) else ""
+        )
+
+    def said(self) -> str:
+        """The program's error output in one line: its first lines, then its last two."""
+        head = [line for line in self.stderr_head if line.strip()]
+        shown = " | ".join(head)
+        if self.stderr_lines > len(self.stderr_head):
+            tail = [line for line in list(self.stderr)[-2:] if line.strip() and line not in head]
+            shown = " | ".join([*head, "...", *tail]) if tail else shown
+        return shown
 
     def stop(self, grace: float = 1.0) -> None:
         """Ask the program to quit, then end it (and its process group) if it does not."""

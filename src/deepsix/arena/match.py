@@ -45,6 +45,7 @@ from deepsix.arena._report import (
     report_markdown,
 )
 from deepsix.arena.external import ExternalBot, program_command
+from deepsix.arena.protocol import FaultKind
 from deepsix.arena.stats import (
     pool_ratings,
 )
@@ -94,9 +95,17 @@ class _Timed:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         start = time.perf_counter()
         try:
-            return self.bot.choose(view, rng)
+            action = self.bot.choose(view, rng)
         finally:
             self.times.append(time.perf_counter() - start)
+        bot = self.bot
+        if isinstance(bot, ExternalBot) and bot.faults:
+            first = bot.faults[0]
+            if first.kind is FaultKind.HANDSHAKE:  # a bot that never started is no result
+                raise MatchError(
+                    f"{bot.label} failed its handshake, so the match stops: {first.detail}"
+                )
+        return action
 
     def log(self) -> SeatLog:
         bot = self.bot
