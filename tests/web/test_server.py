@@ -221,3 +221,16 @@ def test_the_lobby_is_paged_and_bounded_however_many_tables(tmp_path: Any) -> No
         assert (status, body["error"]["code"]) == (400, "bad-request")
     finally:
         server.stop()
+
+
+def test_frames_are_not_compressed(server: Server) -> None:
+    """Issue 39 item 6: deflating every frame (a few kB of JSON) took about 7% of the server's
+    time at 200 busy tables; the server declines ``permessage-deflate`` (the client offers it)."""
+    from websockets.sync.client import connect
+
+    made = server.create({}, me="S")
+    with connect(server.socket(made["table"]["id"])) as socket_:  # offers permessage-deflate
+        assert socket_.request is not None
+        assert socket_.response is not None
+        assert "permessage-deflate" in socket_.request.headers.get("Sec-WebSocket-Extensions", "")
+        assert socket_.response.headers.get("Sec-WebSocket-Extensions") is None
