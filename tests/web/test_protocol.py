@@ -143,3 +143,24 @@ def test_optional_ids_are_left_out_and_the_schema_allows_it() -> None:
 def test_chat_text_is_written_as_json_text_never_as_markup() -> None:
     text = p.encode(p.ChatFrame((p.ChatLine("N", "Ann", '</script><b>"hi"</b>', 1.0, 3),)))
     assert json.loads(text)["messages"][0]["text"] == '</script><b>"hi"</b>'
+
+
+def test_a_message_is_read_without_evaluating_annotations_each_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39 item 6: every client message evaluated its class's annotations again, 7.5% of
+    the server's time at 200 busy tables; they are read once a class."""
+    import typing
+
+    p.parse_client(json.dumps({"op": "ping"}))  # read once, before counting
+    calls = []
+    real = typing.get_type_hints
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(typing, "get_type_hints", counted)
+    for number in range(100):
+        assert p.parse_client(json.dumps({"op": "ping", "id": number})).id == number
+    assert calls == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import types
@@ -197,6 +198,7 @@ _NAMESPACE: Final = {**vars(messages), **vars(frames)}
 """Where the declarations' annotations are read (the classes are shown as the package's)."""
 
 
+@functools.cache  # read once a class: evaluating them took 7.5% of a busy server's time
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, globalns=_NAMESPACE)
 
