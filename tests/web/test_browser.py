@@ -222,7 +222,9 @@ def test_a_whole_game_by_clicks_against_three_bots(server: Server, browser: Brow
             # bid low until an auction is won, so that the bidder's phases are played too
             seq = int(now["seq"])
             amounts = page.eval_on_selector_all("#any-bid option", "ns => ns.map(n => n.text)")
-            page.select_option("#any-bid", label=[a for a in amounts if int(a) >= 10][-1])
+            # the page writes a negative bid with the minus sign, U+2212
+            low = [a for a in amounts if int(a.replace("\u2212", "-")) >= 10][-1]
+            page.select_option("#any-bid", label=low)
             page.locator(".prompt button.bid-any").click()
             player.wait_settled(seq)
             continue

@@ -59,6 +59,13 @@ def play(player: Player, rng: random.Random, look: Callable[[], bool], limit: in
     raise AssertionError(f"not done after {limit} steps")
 
 
+def panels(player: Player) -> None:
+    """Show the side panels: on a phone they are a drawer, opened from the bar."""
+    toggle = player.page.locator("#drawer-toggle")
+    if toggle.is_visible():
+        toggle.click()
+
+
 def toast_text(player: Player) -> str:
     player.page.wait_for_selector("#toast:not([hidden])")
     return player.page.locator("#toast").inner_text()
@@ -250,7 +257,7 @@ def test_losing_your_seat_is_explained(server: Server, browser: Browser, size: s
     page.fill("#sit-name", "Bob")
     page.locator("button.sit[data-seat='W']").click()
     page.wait_for_selector(".game[data-seat='W'][data-phase='bidding']")
-    page.evaluate("() => document.querySelector('.chat').scrollIntoView()")
+    panels(bob)
     page.fill("#chat-input", "hello")
     page.locator(".chat-form button[type='submit']").click()
     page.wait_for_function(
@@ -322,5 +329,83 @@ def test_the_bar_behind_a_summary_stays_on_its_hand(server: Server, browser: Bro
     page.wait_for_function(
         "() => document.querySelector('.scorebar').textContent.includes('Hand 2')"
     )
+    assert no_errors(player) == []
+    player.close()
+
+
+# -- item 8: the table fits the screen ---------------------------------------------------
+
+PHASES = {
+    "bidding": "bidding",
+    "sunk-suit": "sunk-suit",
+    "invitation": "invitation",
+    "partner-pass": "passing",
+    "bidder-pass": "passing",
+    "bidder-meld": "melding",
+    "melding": "melding",
+    "play": "play",
+}
+
+IN_VIEW = """() => {
+  const w = innerWidth, h = innerHeight;
+  const out = [];
+  const check = (what, node) => {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) { out.push(`${what}: not shown`); return; }
+    if (r.top < 0 || r.left < 0 || r.bottom > h + 0.5 || r.right > w + 0.5)
+      out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},`
+        + `${Math.round(r.bottom)} outside ${w}x${h}`);
+  };
+  document.querySelectorAll('.hand-cards button.card').forEach((n, i) => check(`card ${i}`, n));
+  check('the trick', document.querySelector('.trick'));
+  check('the prompt title', document.querySelector('.prompt #prompt-title'));
+  document.querySelectorAll('.prompt button[data-act]').forEach((n) => check(
+    `button ${n.dataset.act} ${n.textContent}`, n));
+  document.querySelectorAll('.trick .card').forEach((n, i) => check(`played card ${i}`, n));
+  return {problems: out, scrolled: scrollY, tall: document.documentElement.scrollHeight - h};
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_fits_the_screen_in_every_phase(
+    server: Server, browser: Browser, size: str
+) -> None:
+    """At 390x844 and 1280x720, every card of the hand, the trick, the prompt's title and
+    its action buttons are inside the viewport on every turn of every phase, unscrolled."""
+    made = server.create(BOTS, me="S", name="Ann", seed=11)
+    player = Player(browser, server.base, seat_url(made), viewport=SIZES[size])
+    page = player.page
+    rng = random.Random(11)
+    seen: dict[str, int] = {}
+    for _ in range(600):
+        if set(seen) >= set(PHASES.values()) and seen["play"] >= 20:
+            break
+        now = player.data()
+        assert now["phase"] != "game-over"
+        if player.summary_open():
+            player.dismiss_summary()
+        elif player.my_turn():
+            page.wait_for_selector(".prompt #prompt-title")
+            found = page.evaluate(IN_VIEW)
+            phase = PHASES[now["phase"]]
+            if SHOTS and phase not in seen:
+                page.screenshot(path=f"{SHOTS}/fit-{size}-{now['phase']}.png")
+            assert found["problems"] == [], (now["phase"], found)
+            assert found["scrolled"] == 0, found
+            seen[phase] = seen.get(phase, 0) + 1
+            player.take_turn(rng, passing=0.0 if now["phase"] == "bidding" else 0.75)
+        else:
+            player.wait_seq(int(now["seq"]) + 1)
+    assert set(seen) >= set(PHASES.values()), seen
+    # the side panels: a column beside the table, or a drawer on a phone
+    if size == "phone":
+        assert not page.locator(".sheet").is_visible()
+        page.locator("#drawer-toggle").click()
+        assert page.locator(".sheet").is_visible()
+        assert page.locator(".log").is_visible()
+        page.keyboard.press("Escape")
+        assert not page.locator(".sheet").is_visible()
+    else:
+        assert page.locator(".sheet").is_visible()
     assert no_errors(player) == []
     player.close()

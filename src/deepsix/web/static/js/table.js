@@ -299,15 +299,30 @@ export class TablePage {
     };
     this.tools = h("div", { class: "tools" });
     this.hostBox = h("section", { class: "panel host" });
+    // on a phone the side panels are a drawer, opened from the bar at the top
+    this.drawerButton = h("button", { type: "button", class: "drawer-toggle", id: "drawer-toggle", "aria-controls": "side-col", "aria-expanded": "false", "aria-label": "More: auction, scores, chat and log", onclick: () => this.drawer(true) }, "More");
+    this.drawerClose = h("button", { type: "button", class: "drawer-close", id: "drawer-close", onclick: () => this.drawer(false) }, "Back to the table");
+    const bar = document.querySelector(".bar");
+    if (bar) bar.insertBefore(this.drawerButton, document.getElementById("conn"));
     this.live = h("div", { class: "visually-hidden", "aria-live": "polite", "aria-relevant": "additions", id: "announcer" });
     this.game = h("div", { class: "game" },
       this.glance,
       h("div", { class: "board" },
         h("div", { class: "main-col" }, this.felt.node, this.prompt, this.hand.node),
-        h("aside", { class: "side-col", "aria-label": "The hand so far" }, this.tools, this.hostBox, this.panels.auction, this.panels.passes, this.panels.melds, this.panels.sheet, this.chat.node, this.panels.log)),
+        h("aside", { class: "side-col", id: "side-col", "aria-label": "The hand so far" }, this.drawerClose, this.tools, this.hostBox, this.panels.auction, this.panels.passes, this.panels.melds, this.panels.sheet, this.chat.node, this.panels.log)),
       this.live);
     this.root.replaceChildren(this.game);
+    this.game.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.game.classList.contains("drawer-open")) this.drawer(false);
+    });
     this.built = true;
+  }
+
+  /** Open or close the side panels' drawer (a phone's). */
+  drawer(open) {
+    this.game.classList.toggle("drawer-open", open);
+    this.drawerButton.setAttribute("aria-expanded", String(open));
+    (open ? this.drawerClose : this.drawerButton).focus({ preventScroll: true });
   }
 
   render() {
