@@ -42,7 +42,7 @@ def declarations(source: str) -> tuple[list[str], dict[str, tuple[str, ...]]]:
         ):
             lazy = ast.literal_eval(node.value)
     private = {name for name in core if name.startswith("_") and not name.startswith("__")}
-    helpers = {"bind_display"}  # imported for the package's own use, not exported
+    helpers = {"bind_display", "bind_text"}  # imported for the package's own use, not exported
     return [n for n in core if n not in private | helpers], lazy
 
 

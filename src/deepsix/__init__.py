@@ -34,7 +34,7 @@ from deepsix.actions import (
     ShowCard,
 )
 from deepsix.cards import CARDS, DECK, Card, Rank, Seat, Suit, Team, format_cards, parse_cards
-from deepsix.display import bind_display
+from deepsix.display import bind_display, bind_text
 from deepsix.engine import apply, legal_actions, new_game, shuffled_deal
 from deepsix.errors import (
     DeepSixError,
@@ -206,4 +206,12 @@ def _picture_html(value: object) -> str | None:
     return repr_html(value)
 
 
+def _text(value: object, unicode: bool) -> str | None:
+    """A state's or a view's printable text (the one renderer, imported on first use)."""
+    from deepsix.adapters.text import printable
+
+    return printable(value, unicode=unicode)
+
+
 bind_display(_picture_svg, _picture_html)
+bind_text(_text)

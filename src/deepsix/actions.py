@@ -18,7 +18,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from deepsix.cards import CARDS, Card, Seat, Suit, format_cards, seat_of
-from deepsix.errors import ParseError, WrongTypeError, _brief
+from deepsix.errors import ParseError, WrongTypeError, brief
 from deepsix.melds import ALL_MELDS, Meld
 
 __all__ = [
@@ -48,7 +48,7 @@ def _to_card(value: object) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise ParseError(f"card must be a Card or its notation (7S), not {_brief(value)}")
+    raise ParseError(f"card must be a Card or its notation (7S), not {brief(value)}")
 
 
 def _to_suit(value: object) -> Suit:
@@ -56,7 +56,7 @@ def _to_suit(value: object) -> Suit:
         return value
     if isinstance(value, str):
         return Suit.parse(value)
-    raise ParseError(f"suit must be a Suit or its letter (S), not {_brief(value)}")
+    raise ParseError(f"suit must be a Suit or its letter (S), not {brief(value)}")
 
 
 def _to_meld(value: object) -> Meld:
@@ -64,7 +64,7 @@ def _to_meld(value: object) -> Meld:
         return value
     if isinstance(value, str):
         return Meld.parse(value)
-    raise ParseError(f"meld must be a Meld or its code (DR-S), not {_brief(value)}")
+    raise ParseError(f"meld must be a Meld or its code (DR-S), not {brief(value)}")
 
 
 def _check_amount(instance: object, attribute: attrs.Attribute[int], value: object) -> None:

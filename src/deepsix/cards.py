@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from deepsix.errors import ParseError, RefusesUnknownValues, WrongTypeError, _brief
+from deepsix.errors import ParseError, RefusesUnknownValues, WrongTypeError, brief
 
 __all__ = [
     "CARDS",
@@ -171,7 +171,7 @@ def seat_of(value: object) -> Seat:
         if 0 <= value <= 3:
             return _SEATS[value]
         raise ParseError(f"{value!r} is not a seat (use N, E, S, W, a Seat or 0..3)")
-    raise WrongTypeError(f"{_brief(value)} is not a seat (use N, E, S, W, a Seat or 0..3)")
+    raise WrongTypeError(f"{brief(value)} is not a seat (use N, E, S, W, a Seat or 0..3)")
 
 
 _TEAM_OF: Final = (Team.NORTH_SOUTH, Team.EAST_WEST, Team.NORTH_SOUTH, Team.EAST_WEST)
@@ -211,7 +211,7 @@ class Card(int):
                 if 2 <= given <= 8
                 else f"Card({text}): a card is text such as '7S'; by index, use CARDS[index]"
             )
-        raise ParseError(f"a card must be given as text such as '7S', not {_brief(given)}")
+        raise ParseError(f"a card must be given as text such as '7S', not {brief(given)}")
 
     @classmethod
     def of(cls, rank: int, suit: Suit | int) -> Card:

@@ -14,13 +14,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
-__all__ = ["Renderer", "bind_display", "html_of", "svg_of"]
+__all__ = [
+    "Renderer",
+    "TextRenderer",
+    "bind_display",
+    "bind_text",
+    "html_of",
+    "plural",
+    "svg_of",
+    "text_of",
+]
 
 Renderer: TypeAlias = Callable[[object], "str | None"]
 """Draws a value (as SVG or HTML), or answers ``None`` for a value it does not draw."""
 
 
+TextRenderer: TypeAlias = Callable[[object, bool], "str | None"]
+"""Writes a value as multi-line text (Unicode suits if the flag is set), or answers ``None``."""
+
+
 def _nothing(value: object) -> str | None:
+    return None
+
+
+def _no_text(value: object, unicode: bool) -> str | None:
     return None
 
 
@@ -29,6 +46,7 @@ class _Hooks:
 
     svg: Renderer = _nothing
     html: Renderer = _nothing
+    text: TextRenderer = _no_text
 
 
 _HOOKS = _Hooks()
@@ -40,6 +58,17 @@ def bind_display(svg: Renderer, html: Renderer) -> None:
     _HOOKS.html = html
 
 
+def bind_text(text: TextRenderer) -> None:
+    """Make ``str()`` and ``unicode()`` of the core's values call ``text``: the printable
+    position is written by the one text renderer (:mod:`deepsix.adapters.text`)."""
+    _HOOKS.text = text
+
+
+def text_of(value: object, unicode: bool = False) -> str | None:
+    """``value`` as multi-line text, or ``None`` when no renderer is bound."""
+    return _HOOKS.text(value, unicode)
+
+
 def svg_of(value: object) -> str | None:
     """``value`` as an SVG picture, or ``None`` when no picture is bound."""
     return _HOOKS.svg(value)
@@ -48,3 +77,13 @@ def svg_of(value: object) -> str | None:
 def html_of(value: object) -> str | None:
     """``value`` as HTML, or ``None`` when no picture is bound."""
     return _HOOKS.html(value)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: the count and the noun, singular for one (``many`` for an
+    irregular plural, e.g. ``plural(n, "process", "processes")``).
+
+    >>> plural(1, "deal"), plural(3, "deal"), plural(2, "worker process", "worker processes")
+    ('1 deal', '3 deals', '2 worker processes')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"

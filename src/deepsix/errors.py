@@ -32,6 +32,7 @@ __all__ = [
     "SerializationError",
     "UnknownNameError",
     "WrongTypeError",
+    "brief",
     "missing_extra",
 ]
 
@@ -126,7 +127,7 @@ class RefusesUnknownValues:
         members = list(cls)  # type: ignore[call-overload]  # only ever mixed into an Enum
         simple = all(isinstance(member.value, int | str) for member in members)
         names = ", ".join(repr(member.value) if simple else member.name for member in members)
-        raise ParseError(f"{_brief(value)} is not a {cls.__name__} (one of {names})")
+        raise ParseError(f"{brief(value)} is not a {cls.__name__} (one of {names})")
 
 
 class Reason(RefusesUnknownValues, enum.Enum):
@@ -193,12 +194,12 @@ class NotAnActionError(WrongTypeError):
         self.rule = Reason.UNKNOWN_ACTION.rule
         self.detail = detail
         self.action = action
-        what = detail or f"{type(action).__name__} {_brief(action)}"
+        what = detail or f"{type(action).__name__} {brief(action)}"
         hint = " (read text with deepsix.parse_action)" if isinstance(action, str) else ""
         super().__init__(f"not a deepsix action: {what}{hint}")
 
 
-def _brief(value: object) -> str:
+def brief(value: object) -> str:
     """A short repr that never fails (the value may be half-built or hostile)."""
     try:
         shown = repr(value)

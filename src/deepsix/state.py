@@ -23,7 +23,7 @@ import attrs
 from deepsix.actions import Action, Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team, seat_of
 from deepsix.compiled import COMPILED, fast_new, keep_annotations
-from deepsix.display import html_of, svg_of
+from deepsix.display import html_of, svg_of, text_of
 from deepsix.errors import InvalidStateError, RefusesUnknownValues
 from deepsix.hands import unpack
 from deepsix.handsetup import EMPTY_SETUP, HandSetup, SeatMelds
@@ -328,6 +328,14 @@ class GameState:
     def _repr_html_(self) -> str | None:
         """The table with every hand open, in HTML (what a notebook shows)."""
         return html_of(self)
+
+    def __str__(self) -> str:
+        """The position as text, every hand open (ASCII; :meth:`unicode` for suit symbols)."""
+        return text_of(self, False) or repr(self)
+
+    def unicode(self) -> str:
+        """The position as text with suit symbols (``7♠``), every hand open."""
+        return text_of(self, True) or repr(self)
 
     def __repr__(self) -> str:
         who = "chance" if self.is_chance else ("nobody" if self.to_act is None else self.to_act)

@@ -43,7 +43,7 @@ import attrs
 
 from deepsix.actions import Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team, seat_of
-from deepsix.display import html_of, svg_of
+from deepsix.display import html_of, svg_of, text_of
 from deepsix.engine import legal_actions
 from deepsix.errors import WrongTypeError
 from deepsix.hands import size, unpack
@@ -169,6 +169,22 @@ class PlayerView:
         from then on (R-PLAY-2): everyone at the table can infer this.
         """
         return voids(plays_by_trick(self.tricks, self.trick))
+
+    def __str__(self) -> str:
+        """What this seat sees, as text (ASCII; :meth:`unicode` for suit symbols)."""
+        return text_of(self, False) or repr(self)
+
+    def unicode(self) -> str:
+        """What this seat sees, as text with suit symbols (``7♠``)."""
+        return text_of(self, True) or repr(self)
+
+    def __repr__(self) -> str:
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        act = "nobody" if self.to_act is None else str(self.to_act)
+        return (
+            f"<PlayerView {who}: hand {self.hand_number} {self.phase.value}, to act: {act}, "
+            f"{len(self.hand)} cards, scores {self.scores[0]}-{self.scores[1]}>"
+        )
 
     def _repr_svg_(self) -> str | None:
         """The table as this seat sees it, as an SVG picture (what a notebook shows)."""

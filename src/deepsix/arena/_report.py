@@ -19,7 +19,7 @@ from deepsix.arena.stats import (
     elo_difference,
     wilson_interval,
 )
-from deepsix.io.transcript import plural
+from deepsix.display import plural
 from deepsix.rules import Rules
 
 __all__ = [
@@ -52,6 +52,13 @@ class MatchResult:
     version: str = attrs.field(default=__version__, eq=False)
     """The deepsix version that started the match (``match.json`` records it)."""
 
+    def __repr__(self) -> str:
+        a, b = self.config.sides
+        return (
+            f"<MatchResult {a} vs {b}: {plural(len(self.outcomes), 'game')} of "
+            f"{plural(self.config.deals, 'deal')}, seed {self.config.seed}, {self.elapsed:.1f} s>"
+        )
+
     def summary(self) -> MatchSummary:
         """The match's statistics."""
         return summarize(self.config.sides, self.outcomes)
@@ -67,6 +74,10 @@ class PoolResult:
     """One match per pair, in order."""
     ratings: tuple[Rating, ...]
     """Each bot's rating (the anchor at 0), best first."""
+
+    def __repr__(self) -> str:
+        names = ", ".join(self.names)
+        return f"<PoolResult {len(self.names)} bots ({names}), {len(self.matches)} matches>"
 
 
 # -- the statistics ----------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
 
+from deepsix.display import plural
 from deepsix.errors import DeepSixError, ParseError
-from deepsix.io.transcript import plural
 
 __all__ = [
     "EXIT_FAILURE",

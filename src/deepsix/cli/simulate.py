@@ -18,8 +18,8 @@ from deepsix.cli.shared import (
 )
 from deepsix.cli.terminal import Terminal
 from deepsix.cli.text import Table, Text
+from deepsix.display import plural
 from deepsix.errors import missing_extra
-from deepsix.io.transcript import plural
 from deepsix.melds import MeldKind
 from deepsix.play.simulate import (
     SideSummary,

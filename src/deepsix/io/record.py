@@ -44,6 +44,7 @@ import attrs
 
 from deepsix.actions import ACTION_TYPES, Action, Deal
 from deepsix.cards import Seat
+from deepsix.display import plural
 from deepsix.engine import new_game
 from deepsix.errors import IllegalActionError, ParseError, Reason, SerializationError
 from deepsix.events import GameOver, HandScored, events
@@ -175,6 +176,15 @@ class GameRecord:
             if key == name:
                 return value
         return None
+
+    def __repr__(self) -> str:
+        deals = sum(1 for action in self.actions if type(action) is Deal)
+        tags = ", ".join(f"{name}={value!r}" for name, value in self.tags[:3])
+        more = ", ..." if len(self.tags) > 3 else ""
+        return (
+            f"<GameRecord dealer {self.dealer}, {plural(len(self.actions), 'action')} in "
+            f"{plural(deals, 'deal')}" + (f", tags {tags}{more}" if tags else "") + ">"
+        )
 
     def _title(self) -> str:
         names = [self.tag(seat) for seat in ("North", "East", "South", "West")]

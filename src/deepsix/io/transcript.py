@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from deepsix.actions import Action, Bid, Pass
 from deepsix.cards import Seat, Team, format_cards
+from deepsix.display import plural
 from deepsix.events import (
     AuctionWon,
     CardsPassed,
@@ -40,16 +41,6 @@ def _signed(value: int) -> str:
     if value < 0:
         return f"\N{MINUS SIGN}{-value}"
     return f"+{value}" if value > 0 else "0"
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 hand``, ``2 hands``: the count and the noun, singular for one (``many`` for an
-    irregular plural, e.g. ``plural(n, "process", "processes")``).
-
-    >>> plural(1, "deal"), plural(3, "deal"), plural(2, "worker process", "worker processes")
-    ('1 deal', '3 deals', '2 worker processes')
-    """
-    return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"
 
 
 def _calls(calls: Sequence[Bid | Pass]) -> str:

@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from deepsix.cards import Seat, Suit, Team
+from deepsix.display import plural
 from deepsix.melds import MeldKind
 from deepsix.state import HandRecord
 
@@ -181,6 +182,12 @@ class SimulationResult:
     """Wall-clock seconds the run took."""
     workers: int = attrs.field(eq=False)
     """How many workers played (1: in this process)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<SimulationResult {plural(len(self.games), 'game')}, {' '.join(self.lineup)}, "
+            f"seed {self.seed}, {self.elapsed:.1f} s on {plural(self.workers, 'worker')}>"
+        )
 
     @property
     def side_labels(self) -> tuple[str, str]:
