@@ -1,7 +1,8 @@
 """Pictures of Deep Six as SVG: a table, a hand, a trick, melds, the score sheet.
 
-Every function returns an SVG document as a string -- write it to a file,
-put it in a web page, or let a notebook show it.  Any position can be
+Every function returns an SVG document as a string (:class:`Svg`, a ``str``
+that a notebook shows as the picture) -- write it to a file, put it in a web
+page, or let a notebook show it.  Any position can be
 drawn, from a :class:`~deepsix.GameState` (every hand open) or from a
 :class:`~deepsix.PlayerView` (what that seat may see: other hands as card
 backs), so a front end that draws views can never show a hidden card.
@@ -27,6 +28,7 @@ Jupyter (``_repr_svg_`` and ``_repr_html_``).
 
 from __future__ import annotations
 
+from deepsix.svg._canvas import Svg
 from deepsix.svg._cards import CARD_RATIO, Mark, card_name
 from deepsix.svg._scene import Position
 from deepsix.svg.pictures import SEAT_NAMES, TEAM_NAMES, card, hand, meld, score_sheet, trick
@@ -42,6 +44,7 @@ __all__ = [
     "THEMES",
     "Mark",
     "Position",
+    "Svg",
     "Theme",
     "card",
     "card_name",

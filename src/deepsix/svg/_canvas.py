@@ -15,9 +15,23 @@ from typing import Final
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.svg.theme import Theme
 
-__all__ = ["Canvas", "attr_text", "fmt", "text_width"]
+__all__ = ["Canvas", "Svg", "attr_text", "fmt", "text_width"]
 
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class Svg(str):
+    """An SVG document: a ``str`` in every way, which a notebook shows as the picture.
+
+    IPython asks a value for ``_repr_svg_``; a plain string has none, so a
+    notebook would print the document's text.  Write it to a file or a web page as
+    any string.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
 
 
 def fmt(value: float) -> str:
@@ -141,7 +155,7 @@ class Canvas:
         self.parts.append("</g>")
 
     # -- the document ---------------------------------------------------------------------
-    def render(self) -> str:
+    def render(self) -> Svg:
         """The finished SVG document, one element per line."""
         theme = self.theme
         width = self.size if self.size is not None else self.width
@@ -161,4 +175,4 @@ class Canvas:
         )
         lines.extend(self.parts)
         lines.append("</svg>")
-        return "\n".join(lines) + "\n"
+        return Svg("\n".join(lines) + "\n")

@@ -10,7 +10,7 @@ from deepsix.errors import ParseError, WrongTypeError
 from deepsix.melds import Meld
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.state import GameState, HandRecord
-from deepsix.svg._canvas import Canvas
+from deepsix.svg._canvas import Canvas, Svg
 from deepsix.svg._cards import (
     CARD_RATIO,
     Mark,
@@ -86,7 +86,7 @@ def card(
     mark: Mark | None = None,
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """One card, or its back (``face=None``); ``mark`` sets it apart (:class:`Mark`)."""
     look = theme_named(theme)
     if face is not None and not isinstance(face, Card):
@@ -118,7 +118,7 @@ def hand(  # noqa: PLR0913  # the cards, then keywords
     overlap: bool = False,
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """A row of cards, in the order given; ``legal`` ones raised, ``shown`` ones outlined.
 
     ``overlap=True`` fans the cards so that only each card's corner shows (as
@@ -175,7 +175,7 @@ def trick(
     *,
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """A trick in play order, the card that takes it (or is taking it so far) marked.
 
     ``plays`` is a completed :class:`~deepsix.Trick` or ``(seat, card)`` pairs
@@ -275,7 +275,7 @@ def meld(
     label: str = "",
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """Melds, one row each: the meld's name and value, then its cards (an echo's card twice)."""
     look = theme_named(theme)
     items = (melds,) if isinstance(melds, Meld) else tuple(melds)
@@ -346,7 +346,7 @@ def score_sheet(
     title: str = "",
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """The score sheet: one line per finished hand, each team's points, meld, score, total.
 
     ``source`` is a state or a view (its finished hands) or the

@@ -16,7 +16,7 @@ from deepsix.actions import Bid, Pass
 from deepsix.cards import Card, Seat
 from deepsix.melds import Meld
 from deepsix.state import Phase
-from deepsix.svg._canvas import Canvas, text_width
+from deepsix.svg._canvas import Canvas, Svg, text_width
 from deepsix.svg._cards import (
     CARD_RATIO,
     Mark,
@@ -450,7 +450,7 @@ def table(
     seat: Seat | None = None,
     size: int | None = None,
     theme: Theme | str = "light",
-) -> str:
+) -> Svg:
     """The table of ``position``: a :class:`~deepsix.GameState` or a :class:`~deepsix.PlayerView`.
 
     A state shows every hand; a view shows its own seat's cards and the
