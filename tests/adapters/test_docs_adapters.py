@@ -130,6 +130,7 @@ def test_the_examples_the_pages_include_exist(page: str) -> None:
         ("openspiel.md", "pyspiel", "openspiel"),
         ("pettingzoo.md", "pettingzoo", "pettingzoo"),
         ("vector.md", "gymnasium", "pettingzoo"),
+        ("kernel.md", "numpy", "openspiel"),
     ],
 )
 def test_the_pages_code_runs(

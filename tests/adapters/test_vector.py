@@ -95,8 +95,8 @@ def test_rewards_are_zero_sum_and_episodes_restart() -> None:
         assert np.all(rewards[:, 0] == rewards[:, 2])
         for i in np.flatnonzero(terminations):
             finished += 1
-            state = games.engine_states[i]
-            assert state.completed_hands == ()  # already the next game's first decision
+            assert games.kernel.hands_done[i] == 0  # already the next game's first decision
+            assert games.kernel.dealt[i]
             assert observations[i].any()
         assert not np.any(rewards[~terminations])  # rewards only where a hand ended
     assert finished >= 3
@@ -127,30 +127,53 @@ def test_bad_input_raises_typed_errors_and_changes_nothing() -> None:
     with pytest.raises(InvalidStateError):
         games.step([0, 0])
     _, info = games.reset(seed=1)
-    before = games.engine_states
+
+    def arrays() -> dict[str, Any]:
+        return {k: v.copy() for k, v in vars(games.kernel).items() if isinstance(v, np.ndarray)}
+
+    def same(one: dict[str, Any], other: dict[str, Any]) -> bool:
+        return all(np.array_equal(one[k], other[k]) for k in one)
+
+    before = arrays()
     illegal = [int(np.flatnonzero(~row)[0]) for row in info["action_mask"]]
     legal = [int(np.flatnonzero(row)[0]) for row in info["action_mask"]]
     bad_actions: list[Any] = [[legal[0], illegal[1]], [legal[0]], [0.5, 1.5], [legal[0], 171]]
     for bad in bad_actions:
         with pytest.raises(IllegalActionError):
             games.step(bad)
-        assert games.engine_states == before
+        assert same(arrays(), before)
     games.step(legal)
-    assert games.engine_states != before
+    assert not same(arrays(), before)
 
 
 def test_observations_are_each_seats_one_pass_encoding_across_resets() -> None:
-    # Every seat's vector is kept step by step, across automatic resets and with many
-    # games interleaved: each row must still be the one-pass encoding of its game.
+    # Many games interleaved, across automatic resets and hands: each row must be the
+    # one-pass encoding of its game (kept beside it in the engine, dealt the same decks).
+    from deepsix import apply, new_game
+    from deepsix.actions import Deal
+    from deepsix.cards import CARDS
+
     games = DeepSixVectorEnv(16, mode="game", max_hands=2, rules=Rules(target_score=5000))
     observations, info = games.reset(seed=21)
     rng = np.random.default_rng(8)
-    layout = games.layout
+    layout, config, kernel = games.layout, games.config, games.kernel
+
+    def dealt(i: int, state: Any) -> Any:
+        return apply(state, Deal([CARDS[int(c)] for c in kernel.decks[i]]))
+
+    states = [dealt(i, new_game(config.rules, config.dealer)) for i in range(16)]
     restarted = 0
     for _ in range(260):
-        for i, state in enumerate(games.engine_states):
+        for i, state in enumerate(states):
             seat = int(info["to_act"][i])
             assert observations[i].tolist() == layout.to_list(layout.state_entries(state, seat))
-        observations, _, terminations, truncations, info = games.step(random_actions(info, rng))
+        actions = random_actions(info, rng)
+        observations, _, terminations, truncations, info = games.step(actions)
         restarted += int(np.count_nonzero(terminations | truncations))
+        for i in range(16):
+            state = apply(states[i], config.codec.decode(int(actions[i]), states[i].to_act))
+            if kernel.dealt[i]:
+                fresh = config.is_finished(state)
+                state = dealt(i, new_game(config.rules, config.dealer) if fresh else state)
+            states[i] = state
     assert restarted >= 4

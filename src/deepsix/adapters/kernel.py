@@ -40,6 +40,7 @@ each game's current hand is :attr:`Kernel.decks`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from deepsix.errors import IllegalActionError, ParseError, Reason, missing_extra
@@ -137,10 +138,19 @@ class Kernel:
     ``config`` gives the rules, the mode (``"hand"`` or ``"game"``), the
     most hands a game lasts and the first dealer; ``observation`` is
     ``"information_state"`` or ``"observation"``, as the environments'.
+    ``deck_source``, if given, deals instead of the kernel's generator: called
+    with the indices of the games to deal, it returns one deck per game (card
+    indices in dealing order, shape ``(len(games), 56)``); a deck that is not
+    the whole deck raises :class:`~deepsix.IllegalActionError` (``BAD_DEAL``).
     """
 
     def __init__(  # noqa: PLR0915  # one statement per array of the games' state
-        self, num_games: int, config: GameConfig, *, observation: str = "information_state"
+        self,
+        num_games: int,
+        config: GameConfig,
+        *,
+        observation: str = "information_state",
+        deck_source: Callable[[Array], Array] | None = None,
     ) -> None:
         if type(num_games) is not int or num_games < 1:
             raise ParseError(f"num_games={num_games!r} must be a positive int")
@@ -161,6 +171,7 @@ class Kernel:
         n, nb = num_games, len(self._amounts)
         self._rows = np.arange(n)
         self._rng = np.random.default_rng(0)
+        self._deck_source = deck_source
         self.decks = np.zeros((n, 4 * HAND_SIZE), dtype=np.int8)
         """The deck each game's current hand was dealt from: seat ``s`` got
         ``decks[i, 14 * s : 14 * s + 14]`` (card indices)."""
@@ -464,8 +475,19 @@ class Kernel:
     def _deal(self, games: Array) -> None:
         """Deal a new hand in ``games`` (R-DEAL-1) and clear the hand's setup."""
         k = len(games)
-        order = np.argsort(self._rng.random((k, 4 * HAND_SIZE)), axis=1)
-        decks = _DECK[order]
+        if not k:
+            return
+        if self._deck_source is None:
+            decks = _DECK[np.argsort(self._rng.random((k, 4 * HAND_SIZE)), axis=1)]
+        else:
+            decks = np.asarray(self._deck_source(games))
+            if decks.shape != (k, 4 * HAND_SIZE) or not np.array_equal(
+                np.sort(decks, axis=1), np.broadcast_to(_DECK, decks.shape)
+            ):
+                raise IllegalActionError(
+                    Reason.BAD_DEAL, f"the deck source gave {decks.shape}, not whole decks"
+                )
+            decks = decks.astype(np.int8)
         self.decks[games] = decks
         seat_of = np.repeat(_SEATS, HAND_SIZE)[None, :]
         flat = (np.arange(k)[:, None] * 112 + seat_of * 28 + decks).ravel()

@@ -28,6 +28,10 @@ bool).  The observations and actions are the adapters' own
 so game ``i`` is the PettingZoo environment reset with seed ``s + i`` and
 driven with the same actions; the tests check exactly that.
 
+It is a face over the array kernel (:mod:`deepsix.adapters.kernel`): the
+games are stepped as arrays, and only the deals are drawn game by game, from
+each game's own generator.
+
 >>> import numpy as np
 >>> games = DeepSixVectorEnv(8)
 >>> observations, info = games.reset(seed=1)
@@ -45,7 +49,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from deepsix.errors import IllegalActionError, InvalidStateError, ParseError, Reason, missing_extra
+from deepsix.errors import InvalidStateError, ParseError, missing_extra
 
 try:
     import numpy as np
@@ -55,17 +59,14 @@ try:
 except ImportError as _missing:
     raise missing_extra("deepsix.adapters.vector", "pettingzoo", _missing) from None
 
-from deepsix.actions import PlayCard
-from deepsix.engine import apply, new_game, shuffled_deal
+from deepsix.engine import shuffled_deal
 from deepsix.rules import Rules
-from deepsix.state import GameState
 
 from .config import GameConfig
+from .kernel import Kernel
 from .observations import ObservationLayout
 
 __all__ = ["DeepSixVectorEnv"]
-
-_MARGIN_SIGNS: Final = np.array([1.0, -1.0, 1.0, -1.0], dtype=np.float32)
 
 Array = npt.NDArray[Any]
 
@@ -109,17 +110,9 @@ class DeepSixVectorEnv:
         self.single_action_space = spaces.Discrete(self.codec.num_actions)
         self.observation_space = spaces.Box(0.0, np.tile(high, (num_envs, 1)), dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.codec.num_actions))
-        # Per game and seat, that seat's last observation, kept up to date step by step.
-        self._vectors = np.zeros((num_envs, 4, self.layout.size), dtype=np.float32)
-        self._tracked = [
-            [self.layout.tracked(seat, self._vectors[i, seat]) for seat in range(4)]
-            for i in range(num_envs)
-        ]
-        self._rows = np.arange(num_envs)
-        self._masks = np.zeros((num_envs, self.codec.num_actions), dtype=bool)
-        self._to_act = np.zeros(num_envs, dtype=np.int8)
-        self._states: list[GameState] = []
         self._rngs: list[random.Random] = []
+        self._kernel = Kernel(num_envs, config, observation=observation, deck_source=self._decks)
+        self._ready = False
 
     # -- the API --------------------------------------------------------------------------------
 
@@ -132,9 +125,9 @@ class DeepSixVectorEnv:
         elif type(seed) is not int:
             raise ParseError(f"seed={seed!r} must be an int or None")
         self._rngs = [random.Random(seed + i) for i in range(self.num_envs)]
-        self._states = [self._deal(i) for i in range(self.num_envs)]
-        self._write(range(self.num_envs))
-        return self._observations(), self._info()
+        self._kernel.reset(seed=seed)
+        self._ready = True
+        return self._kernel.observations(), self._info()
 
     def step(
         self, actions: Sequence[int] | Array
@@ -145,82 +138,28 @@ class DeepSixVectorEnv:
         An illegal action raises :class:`~deepsix.IllegalActionError` and
         leaves every game as it was.
         """
-        if not self._states:
+        if not self._ready:
             raise InvalidStateError("reset() must be called before step()")
-        ids = np.asarray(actions)
-        if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":
-            raise IllegalActionError(
-                Reason.UNKNOWN_ACTION,
-                f"step() takes {self.num_envs} integer action ids, got {ids.dtype} {ids.shape}",
-                actions,
-            )
-        codec = self.codec
-        moves = [
-            codec.decode(int(index), state.to_act)  # type: ignore[arg-type]  # always a seat
-            for index, state in zip(ids.tolist(), self._states, strict=True)
-        ]
-        after = [apply(state, move) for state, move in zip(self._states, moves, strict=True)]
-        rewards = np.zeros((self.num_envs, 4), dtype=np.float32)
-        terminations = np.zeros(self.num_envs, dtype=bool)
-        truncations = np.zeros(self.num_envs, dtype=bool)
-        config = self.config
-        for i, (before, state) in enumerate(zip(self._states, after, strict=True)):
-            if len(state.completed_hands) == len(before.completed_hands):
-                continue
-            assert type(moves[i]) is PlayCard
-            ns, ew = state.completed_hands[-1].scores
-            rewards[i] = _MARGIN_SIGNS * float(ew - ns)
-            if config.is_finished(state):
-                if config.mode == "hand" or state.is_over:
-                    terminations[i] = True
-                else:
-                    truncations[i] = True
-                after[i] = self._deal(i)
-            else:
-                after[i] = apply(state, shuffled_deal(self._rngs[i]))
-        self._states = after
-        self._write(range(self.num_envs))
-        return self._observations(), rewards, terminations, truncations, self._info()
+        rewards, terminations, truncations = self._kernel.step(actions)
+        return self._kernel.observations(), rewards, terminations, truncations, self._info()
 
     def close(self) -> None:
         """Nothing to release."""
 
     @property
-    def engine_states(self) -> tuple[GameState, ...]:
-        """The engine's state of every game (hidden cards included)."""
-        return tuple(self._states)
+    def kernel(self) -> Kernel:
+        """The array kernel holding the games (read its arrays; step through :meth:`step`)."""
+        return self._kernel
 
     # -- inside ---------------------------------------------------------------------------------
 
-    def _deal(self, i: int) -> GameState:
-        """A new game in slot ``i``, dealt from its generator."""
-        return apply(new_game(self.config.rules, self.config.dealer), shuffled_deal(self._rngs[i]))
-
-    def _write(self, games: range) -> None:
-        """The observation row and the mask row of each game in ``games``.
-
-        Every seat of every game keeps its own vector (``_vectors[i, seat]``),
-        brought from its last observation to the new one by changing only the
-        entries that differ (:meth:`ObservationLayout.tracked`); the rows of
-        the seats to act are then gathered.
-        """
-        codec = self.codec
-        mask_at: list[int] = []
-        tracked = self._tracked
-        for i in games:
-            state = self._states[i]
-            seat = state.to_act
-            assert seat is not None
-            self._to_act[i] = seat
-            tracked[i][seat].update(state)
-            mask_base = i * codec.num_actions
-            mask_at += [mask_base + j for j in codec.legal_ids(state)]
-        self._masks.fill(False)
-        self._masks.reshape(-1)[mask_at] = True
-
-    def _observations(self) -> Array:
-        """The observation of the seat to act in each game, one row per game (a new array)."""
-        return self._vectors[self._rows, self._to_act]
+    def _decks(self, games: Array) -> Array:
+        """The next deal of each of ``games``, from its own generator (``shuffled_deal``)."""
+        decks = np.empty((len(games), 56), dtype=np.int8)
+        for row, i in enumerate(games.tolist()):
+            decks[row] = shuffled_deal(self._rngs[i]).cards
+        return decks
 
     def _info(self) -> dict[str, Array]:
-        return {"action_mask": self._masks.copy(), "to_act": self._to_act.copy()}
+        kernel = self._kernel
+        return {"action_mask": kernel.masks(), "to_act": kernel.to_act.astype(np.int8)}
