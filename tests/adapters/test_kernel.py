@@ -213,3 +213,16 @@ def test_seeded_deals_repeat_and_every_deck_is_whole() -> None:
     assert (np.sort(one.decks, axis=1) == np.repeat(np.arange(28), 2)[None, :]).all()
     assert (one.hands.sum(axis=2) == 14).all()
     assert one.memory_per_game > 0
+
+
+def test_a_deck_source_deals_and_a_bad_deck_is_refused() -> None:
+    deck = np.repeat(np.arange(28), 2)
+    kernel = Kernel(
+        2, GameConfig.create(), deck_source=lambda games: np.tile(deck, (len(games), 1))
+    )
+    kernel.reset(seed=0)
+    assert np.array_equal(kernel.decks, np.tile(deck, (2, 1)))
+    assert (kernel.hands[:, 0, :7] == 2).all()  # North holds both copies of every club
+    broken = Kernel(2, GameConfig.create(), deck_source=lambda games: np.zeros((len(games), 56)))
+    with pytest.raises(IllegalActionError, match="R-DEAL-1"):
+        broken.reset(seed=0)
