@@ -102,36 +102,6 @@ _SIGNS: Final = np.array([1.0, -1.0, 1.0, -1.0], dtype=np.float32)
 _SEATS: Final = np.arange(4)
 
 
-def _winning_position(cards: Array, length: Array, sunk: Array) -> Array:
-    """Per row, the position of the card winning the first ``length`` of ``cards`` (rows of
-    four cards in play order): :func:`deepsix.tricks.winning_position`, over arrays."""
-    first = cards[:, 0].astype(np.int64)
-    suit = first // 7
-    best = first.copy()
-    position = np.zeros(len(cards), dtype=np.int64)
-    introduced = np.left_shift(1, suit)
-    for i in range(1, 4):
-        card = cards[:, i].astype(np.int64)
-        active = i < length
-        card_suit = card // 7
-        same = active & (card_suit == suit)
-        better = same & (card >= best)
-        best = np.where(better, card, best)
-        position = np.where(better, i, position)
-        new = (
-            active
-            & ~same
-            & (card_suit != sunk)
-            & ((introduced >> np.maximum(card_suit, 0)) & 1 == 0)
-        )
-        bit = np.left_shift(1, np.maximum(card_suit, 0))
-        introduced = np.where(new, introduced | bit, introduced)
-        suit = np.where(new, card_suit, suit)
-        best = np.where(new, card, best)
-        position = np.where(new, i, position)
-    return position
-
-
 class Kernel:
     """``num_games`` games of Deep Six as arrays, stepped together (see the module docs).
 
@@ -204,7 +174,14 @@ class Kernel:
         self.tricks = np.zeros(n, dtype=np.int64)  # completed tricks this hand
         self.trick_length = np.zeros(n, dtype=np.int64)  # cards in the trick in progress
         self.played = np.zeros((n, 4, _NUM_CARDS), dtype=np.int8)  # to completed tricks
-        self.voids = np.zeros((n, 4, 4), dtype=bool)  # shown by completed tricks
+        self.voids = np.zeros((n, 4, 4), dtype=bool)  # suits each seat has shown it lacks
+        # The trick in progress: the suit led, and what wins it so far (R-PLAY-4 to R-PLAY-6):
+        # the card, its seat, the last suit introduced, and the suits introduced (bits).
+        self.led = np.zeros(n, dtype=np.int64)
+        self.best = np.zeros(n, dtype=np.int64)
+        self.best_seat = np.zeros(n, dtype=np.int64)
+        self.winning_suit = np.zeros(n, dtype=np.int64)
+        self.introduced = np.zeros(n, dtype=np.int64)
         self.tricks_taken = np.zeros((n, 2), dtype=np.int64)
         self.points = np.zeros((n, 2), dtype=np.int64)
         self._ready = False
@@ -371,8 +348,7 @@ class Kernel:
             leader = self.trick_leaders[going, self.tricks[going]].astype(np.int64)
             out[going, at["trick_leader"] + ((leader - me[going]) & 3)] = 1.0
             block("played", rotated(self.played))
-        voids = self.voids | self._current_voids()
-        block("voids", rotated(voids))
+        block("voids", rotated(self.voids))
         team = me & 1
         for name, pair in (
             ("tricks_taken", self.tricks_taken),
@@ -606,8 +582,7 @@ class Kernel:
         following = held & in_led
         can_follow = (length > 0) & following.any(axis=1)
         if self.config.rules.play_over is PlayOver.WIN_TRICK:
-            position = _winning_position(cards, length, self.sunk[games])
-            bar = cards[np.arange(len(games)), position].astype(np.int64)
+            bar = self.best[games]
             lowest = np.where(bar // 7 == led, bar, 7 * led)
         else:
             trick = cards.astype(np.int64)
@@ -619,21 +594,6 @@ class Kernel:
         lowest = np.where(highest < lowest, 7 * led, lowest)
         window = following & (_CARD[None, :] >= lowest[:, None])
         out[games, :28] = np.where(can_follow[:, None], window, held)
-
-    def _current_voids(self) -> Array:
-        """The suits shown lacking in the trick in progress: (n, 4 seats, 4 suits)."""
-        n = self.num_games
-        voids = np.zeros((n, 4, 4), dtype=bool)
-        going = np.flatnonzero(self.trick_length > 1)
-        if len(going):
-            cards = self._ordered_trick(going).astype(np.int64)
-            leader = self.trick_leaders[going, self.tricks[going]].astype(np.int64)
-            led = cards[:, 0] // 7
-            for p in range(1, 4):
-                off = (p < self.trick_length[going]) & (cards[:, p] // 7 != led)
-                hit = going[off]
-                voids[hit, (leader[off] + p) & 3, led[off]] = True
-        return voids
 
     # -- transitions ----------------------------------------------------------------------------
 
@@ -730,25 +690,42 @@ class Kernel:
         self.sizes[games, seat] -= 1
         self.trick_length[games] += 1
         self.to_act[games] = (seat + 1) & 3
+        suit = card // 7
+        first = games[leading]
+        self.led[first] = suit[leading]
+        self.best[first] = card[leading]
+        self.best_seat[first] = seat[leading]
+        self.winning_suit[first] = suit[leading]
+        self.introduced[first] = np.left_shift(1, suit[leading])
+        following = ~leading
+        later, card, seat, suit = (
+            games[following],
+            card[following],
+            seat[following],
+            suit[following],
+        )
+        same = suit == self.winning_suit[later]
+        new = ~same & (suit != self.sunk[later]) & ((self.introduced[later] >> suit) & 1 == 0)
+        take = (same & (card >= self.best[later])) | new  # the second identical card wins
+        self.best[later[take]] = card[take]
+        self.best_seat[later[take]] = seat[take]
+        self.winning_suit[later[new]] = suit[new]
+        self.introduced[later[new]] |= np.left_shift(1, suit[new])
+        off = suit != self.led[later]  # R-PLAY-2: this seat holds none of the suit led
+        self.voids[later[off], seat[off], self.led[later[off]]] = True
         full = self.trick_length[games] == 4
         done = games[full]
         if not len(done):
             return
         k = k[full]
-        cards = self._ordered_trick(done).astype(np.int64)
-        leader = self.trick_leaders[done, k].astype(np.int64)
-        position = _winning_position(cards, np.full(len(done), 4), self.sunk[done])
-        winner = (leader + position) & 3
+        winner = self.best_seat[done]
         team = winner & 1
         self.trick_winners[done, k] = winner
         self.tricks_taken[done, team] += 1
+        cards = self.trick_cards[done, :, k].astype(np.int64)  # (k, seat)
         self.points[done, team] += _POINTS[cards].sum(axis=1)
-        led = cards[:, 0] // 7
-        for p in range(4):
-            player = (leader + p) & 3
-            np.add.at(self.played, (done, player, cards[:, p]), 1)
-            off = cards[:, p] // 7 != led
-            self.voids[done[off], player[off], led[off]] = True
+        for player in range(4):
+            self.played[done, player, cards[:, player]] += 1
         self.tricks[done] += 1
         self.trick_length[done] = 0
         self.to_act[done] = winner
