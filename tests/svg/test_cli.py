@@ -42,3 +42,20 @@ def test_bad_picture_options_are_usage_errors(
     assert main(["replay", str(saved), "--seat", "E"]) == 2
     assert main(["replay", str(saved), "--svg", out, "--size", "3"]) == 2
     assert main(["replay", str(saved), "--svg", str(tmp_path / "no" / "p.svg")]) == 2
+
+
+def test_a_finished_games_picture_shows_the_records_card_points_and_the_last_trick(
+    saved: Path, tmp_path: Path
+) -> None:
+    """One picture, one number: the header's card points are the score sheet's (the last
+    trick's bonus counted), and a finished game shows its last trick and who won."""
+    final = positions()["game-over"]
+    out = tmp_path / "end.svg"
+    assert main(["replay", str(saved), "--svg", str(out)]) == 0
+    picture = out.read_text(encoding="utf-8")
+    ns, ew = final.completed_hands[-1].card_points
+    assert f"card points {ns}–{ew}" in picture
+    for _, card in final.tricks[-1].plays:
+        assert pictures.card_name(card) in picture
+    assert "last trick" in picture
+    assert f"win {final.scores[0]}–{final.scores[1]}" in picture

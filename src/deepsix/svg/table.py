@@ -14,7 +14,9 @@ from typing import Final
 
 from deepsix.actions import Bid, Pass
 from deepsix.cards import Card, Seat
+from deepsix.display import plural
 from deepsix.melds import Meld
+from deepsix.scoring import card_points
 from deepsix.state import Phase
 from deepsix.svg._canvas import Canvas, Svg, text_width
 from deepsix.svg._cards import (
@@ -86,7 +88,9 @@ class _Table:
         if scene.phase is Phase.PLAY:
             head += f" · trick {min(len(scene.tricks) + 1, 14)}"
         if scene.phase is Phase.GAME_OVER:
-            head = f"Game over after {len(scene.completed_hands)} hands"
+            head = f"Game over after {plural(len(scene.completed_hands), 'hand')}"
+            if scene.winner is not None:
+                head += f" · {TEAM_NAMES[scene.winner]} win {scene.scores[0]}–{scene.scores[1]}"
         canvas.text(16, 28, head, size=19, bold=True)
         right = WIDTH - 16
         for team in (1, 0):
@@ -114,10 +118,9 @@ class _Table:
         canvas.text(x, y, " · ".join(parts), size=14, fill=theme.muted)
         if scene.phase is Phase.PLAY or (scene.phase is Phase.GAME_OVER and scene.tricks):
             taken = [0, 0]
-            points = [0, 0]
             for done in scene.tricks:
                 taken[done.winner.team] += 1
-                points[done.winner.team] += done.points
+            points = card_points(scene.tricks)  # the last trick's bonus too, as the record
             canvas.text(
                 WIDTH - 16,
                 y,
@@ -240,6 +243,8 @@ class _Table:
             self.passes()
         elif phase in (Phase.INVITATION, Phase.BIDDER_MELD):
             self.invitation()
+        elif phase is Phase.GAME_OVER and scene.tricks:
+            self.play()  # the last trick; the header says who won, the pills the score
         elif phase is Phase.GAME_OVER:
             winner = scene.winner
             self.centre_lines(
