@@ -95,7 +95,7 @@ def test_garbage_is_refused_with_a_reason_and_the_game_goes_on(tmp_path: Path) -
         (FaultKind.GARBAGE, 3),
     ]
     assert "not JSON" in bot.faults[0].detail
-    assert '"action" message needs an "action"' in bot.faults[1].detail
+    assert "an action message needs action" in bot.faults[1].detail
     refusals = [m for m in log_of(log) if m["type"] == "refused"]
     assert [(m["id"], m["tries_left"]) for m in refusals] == [(3, 2), (3, 1)]
     assert bot.fallback_decisions == 0  # its third reply, the legal one, was taken

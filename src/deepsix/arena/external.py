@@ -34,7 +34,23 @@ from typing import IO, Any, Final
 
 from deepsix._version import __version__
 from deepsix.actions import Action
-from deepsix.arena.protocol import MAX_REPLY_CHARS, PROTOCOL, Fault, FaultKind, decode, encode
+from deepsix.arena.protocol import (
+    MAX_REPLY_CHARS,
+    PROTOCOL,
+    Answer,
+    Decide,
+    Fallback,
+    Fault,
+    FaultKind,
+    Hello,
+    Mismatch,
+    Quit,
+    Ready,
+    Refused,
+    decode,
+    encode,
+    read,
+)
 from deepsix.errors import DeepSixError, IllegalActionError, ParseError, WrongTypeError
 from deepsix.play.bots import Bot, acting_seat, make_bot
 from deepsix.views import PlayerView
@@ -139,7 +155,7 @@ class _Process:
                         out.write(line)
                         out.flush()
 
-    def send(self, message: dict[str, Any]) -> bool:
+    def send(self, message: object) -> bool:
         """Write one message; ``False`` if the program no longer reads."""
         stdin = self.popen.stdin
         try:
@@ -180,7 +196,7 @@ class _Process:
 
     def stop(self, grace: float = 1.0) -> None:
         """Ask the program to quit, then end it (and its process group) if it does not."""
-        self.send({"type": "quit"})
+        self.send(Quit())
         with contextlib.suppress(OSError, ValueError):
             if self.popen.stdin is not None:
                 self.popen.stdin.close()
@@ -299,11 +315,10 @@ class ExternalBot:
         asked = time.monotonic()
         deadline = asked + self.time_limit
         sent = process.send(
-            {
-                "type": "decide", "id": decision, "seat": seat.name[0],
-                "time_limit": self.time_limit, "view": to_wire(view), "legal": legal,
-            }
-        )  # fmt: skip
+            Decide(
+                decision, to_wire(view), tuple(legal), seat=seat.name[0], time_limit=self.time_limit
+            )
+        )
         if not sent:
             return self._die(view, rng, decision, process)
         tries = self.tries
@@ -321,9 +336,7 @@ class ExternalBot:
                 tries -= 1
                 if tries <= 0:
                     return self._fallback(view, rng, decision, refusal.kind.value)
-                process.send(
-                    {"type": "refused", "id": decision, "reason": refusal.why, "tries_left": tries}
-                )
+                process.send(Refused(decision, refusal.why, tries))
                 continue
             if action is not None:
                 self.think_times.append(time.monotonic() - asked)
@@ -343,16 +356,16 @@ class ExternalBot:
         stale = isinstance(reply_id, int) and not isinstance(reply_id, bool) and reply_id < decision
         if kind == "info" or (kind == "action" and stale):
             return None  # a bot may say what it thinks; an answer already settled is dropped
-        if kind != "action":
-            raise _Refused(FaultKind.GARBAGE, f'expected an "action", not {kind!r}')
-        if reply_id != decision:
-            raise _Refused(FaultKind.GARBAGE, f'"id" must be {decision}, not {reply_id!r}')
-        if "action" not in message:
-            raise _Refused(FaultKind.GARBAGE, 'an "action" message needs an "action"')
+        try:
+            answer: Answer = read(message, Answer)
+        except DeepSixError as error:
+            raise _Refused(FaultKind.GARBAGE, str(error)) from None
+        if answer.id != decision:
+            raise _Refused(FaultKind.GARBAGE, f'"id" must be {decision}, not {answer.id!r}')
         from deepsix.io.wire import action_from_wire
 
         try:
-            action = action_from_wire(message["action"])
+            action = action_from_wire(answer.action)
         except DeepSixError as error:
             raise _Refused(FaultKind.GARBAGE, f"not an action: {error}") from None
         if action not in view.legal_actions:
@@ -371,9 +384,7 @@ class ExternalBot:
         if reason is not None and self._process is not None and not self.dead:
             from deepsix.io.wire import to_wire
 
-            self._process.send(
-                {"type": "fallback", "id": decision, "reason": reason, "action": to_wire(action)}
-            )
+            self._process.send(Fallback(decision, reason, to_wire(action)))
         return action
 
     def _die(
@@ -404,11 +415,10 @@ class ExternalBot:
 
         seat = view.seat
         assert seat is not None
-        hello = {
-            "type": "hello", "protocol": PROTOCOL, "deepsix": __version__,
-            "seat": seat.name[0], "rules": to_wire(view.rules), "time_limit": self.time_limit,
-            "seed": rng.getrandbits(63),
-        }  # fmt: skip
+        hello = Hello(
+            PROTOCOL, __version__, seat.name[0], to_wire(view.rules), self.time_limit,
+            rng.getrandbits(63),
+        )  # fmt: skip
         deadline = time.monotonic() + self.start_limit
         if not process.send(hello):
             self._fault(FaultKind.HANDSHAKE, 0, process.why_dead())
@@ -429,15 +439,16 @@ class ExternalBot:
                 break
             if message["type"] == "info":
                 continue
-            if message["type"] != "ready":
-                problem = f'expected "ready", not {message["type"]!r}'
+            try:
+                ready: Ready = read(message, Ready)
+            except DeepSixError as error:
+                problem = str(error)
                 break
-            if message.get("protocol") != PROTOCOL:
-                problem = f"the bot speaks {message.get('protocol')!r}; this referee {PROTOCOL!r}"
-                process.send({"type": "error", "reason": problem})
+            if ready.protocol != PROTOCOL:
+                problem = f"the bot speaks {ready.protocol!r}; this referee {PROTOCOL!r}"
+                process.send(Mismatch(problem))
                 break
-            name = message.get("name")
-            self.program_name = name if isinstance(name, str) else None
+            self.program_name = ready.name
             return
         self._fault(FaultKind.HANDSHAKE, 0, problem)
         self._bury()

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import IO, Any
+from typing import IO
 
-from deepsix.arena.protocol import PROTOCOL, decode, encode
+from deepsix.arena.protocol import PROTOCOL, Answer, Decide, Hello, Ready, decode, encode, read
 from deepsix.errors import DeepSixError
 from deepsix.play.bots import Bot, make_bot
 from deepsix.views import PlayerView
@@ -40,25 +40,26 @@ def serve(bot: Bot, source: IO[bytes], sink: IO[bytes], *, name: str, log: IO[st
             print(f"deepsix bot: cannot read the referee: {error}", file=log)
             return 1
         kind = message["type"]
-        reply: dict[str, Any] | None = None
-        if kind == "hello":
-            if message.get("protocol") != PROTOCOL:
-                print(f"deepsix bot: the referee speaks {message.get('protocol')!r}", file=log)
-            seed = message.get("seed")
-            rng = random.Random(seed if isinstance(seed, int) else 0)
-            reply = {"type": "ready", "protocol": PROTOCOL, "name": name}
-        elif kind == "decide":
-            try:
-                view = from_wire(message.get("view"), PlayerView, trusted=True)
-                action = bot.choose(view, rng)
-            except DeepSixError as error:
-                print(f"deepsix bot: cannot decide: {error}", file=log)
-                return 1
-            reply = {"type": "action", "id": message.get("id"), "action": to_wire(action)}
-        elif kind == "quit":
-            return 0
-        else:
-            print(f"deepsix bot: {kind}: {message.get('reason', '')}", file=log)
+        reply: Ready | Answer | None = None
+        try:
+            if kind == "hello":
+                hello: Hello = read(message, Hello)
+                if hello.protocol != PROTOCOL:
+                    print(f"deepsix bot: the referee speaks {hello.protocol!r}", file=log)
+                rng = random.Random(hello.seed)
+                reply = Ready(PROTOCOL, name)
+            elif kind == "decide":
+                decide: Decide = read(message, Decide)
+                view = from_wire(decide.view, PlayerView, trusted=True)
+                reply = Answer(decide.id, to_wire(bot.choose(view, rng)))
+            elif kind == "quit":
+                return 0
+            else:
+                print(f"deepsix bot: {kind}: {message.get('reason', '')}", file=log)
+        except DeepSixError as error:
+            print(f"deepsix bot: cannot {'decide' if kind == 'decide' else 'start'}: {error}",
+                  file=log)  # fmt: skip
+            return 1
         if reply is not None:
             sink.write(encode(reply))
             sink.flush()

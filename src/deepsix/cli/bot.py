@@ -26,7 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepsix.play.bots import BOT_NAMES
 
     parser.add_argument(
-        "name", metavar="NAME", help=f"the bot to run, one of: {', '.join(BOT_NAMES)}"
+        "name", metavar="NAME", nargs="?", help=f"the bot to run, one of: {', '.join(BOT_NAMES)}"
+    )
+    parser.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the protocol's JSON Schema (every message of either side) and exit",
     )
 
 
@@ -35,6 +40,13 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     from deepsix.arena.serve import serve
     from deepsix.play.bots import is_program, make_bot
 
+    if args.schema:
+        from deepsix.arena.protocol import shipped_schema
+
+        sys.stdout.write(shipped_schema())
+        return 0
+    if args.name is None:
+        raise UsageError("NAME: name the bot to run (or give --schema)")
     if is_program(args.name):
         raise UsageError(f"NAME {args.name}: deepsix bot runs a registered bot, not a program")
     try:

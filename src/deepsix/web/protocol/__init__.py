@@ -21,7 +21,7 @@ Act(action={'type': 'Pass', 'seat': 'E'}, seq=3, id=None)
 >>> parse_client('{"op": "act", "action": {}}')
 Traceback (most recent call last):
 ...
-deepsix.web.protocol.ProtocolError: an act message needs seq (the seq of the update ...)
+deepsix.web.protocol.messages.ProtocolError: an act message needs seq (the seq of the update ...)
 
 Version ``PROTOCOL_VERSION`` of the protocol; a client names the
 version it speaks in its ``hello`` and is refused (``protocol-version``) if
@@ -72,16 +72,6 @@ from deepsix.web.protocol.messages import (
     Return,
     WebError,
 )
-
-_SHOWN_HERE = (
-    "ChatFrame", "ChatLine", "Clock", "Error", "History", "HistoryStep", "LobbyFrame", "Notice",
-    "Pong", "Quarantined", "ReplayPage", "ReplayStep", "Result", "SeatInfo", "TableInfo",
-    "Update", "Welcome", "Act", "Chat", "Hello", "Leave", "LobbyHello", "Ping", "ProtocolError",
-    "RawJSON", "Ready", "Resign", "Return", "WebError", "encode", "parse_client",
-    "protocol_schema",
-)  # fmt: skip
-for _name in _SHOWN_HERE:
-    globals()[_name].__module__ = __name__  # documented and named as deepsix.web.protocol.X
 
 __all__ = [
     "CLIENT_MESSAGES",

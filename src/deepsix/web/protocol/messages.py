@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Union
+from typing import ClassVar, Final, Union
 
 import attrs
 
 from deepsix.errors import DeepSixError
+from deepsix.io.messages import JSON, RawJSON, limit, wire_field
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -59,28 +60,8 @@ class ProtocolError(WebError, ValueError):
         super().__init__(code, message)
 
 
-class RawJSON(str):
-    """Text that is already JSON (a view or an event encoded once for many frames)."""
-
-    __slots__ = ()
-
-
-JSON = Any
-"""A JSON value given in the library's wire format (an action, a view, an event)."""
-
-
 def _limit(maximum: int, *, minimum: int = 0) -> dict[str, object]:
-    return {"max": maximum, "min": minimum}
-
-
-def wire_field(name: str, *, many: bool = False, nullable: bool = False) -> dict[str, object]:
-    """A field holding a value of the library's wire format (its schema is ``name``'s)."""
-    reference: dict[str, object] = {"$ref": f"#/$defs/{name}"}
-    if many:
-        return {"schema": {"type": "array", "items": reference}}
-    if nullable:
-        return {"schema": {"anyOf": [reference, {"type": "null"}]}}
-    return {"schema": reference}
+    return limit(maximum, minimum=minimum)
 
 
 # -- client to server ------------------------------------------------------------------------
