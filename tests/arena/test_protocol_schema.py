@@ -28,7 +28,7 @@ from deepsix.arena.protocol import (
 from deepsix.errors import SerializationError
 from tests.arena.programs import EXAMPLES, faulty, python_bot, serve
 
-TEE = Path(__file__).resolve().parent / "tee.py"
+TEE = Path(__file__).resolve().parent / "bots" / "tee.py"
 SCHEMA = bot_protocol_schema()
 
 
