@@ -309,6 +309,59 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", str(out / "doctest"))
 
 
+NATIVE_TESTS = ["tests/search/test_native.py", "tests/search/test_solver.py"]
+"""The tests of the native kernel, and the solver's own (which then run it by default)."""
+REQUIRE_NATIVE = {"DEEPSIX_REQUIRE_NATIVE": "1"}
+
+
+@nox.session
+def native(session: nox.Session) -> None:
+    """Build and install the native kernel (native/, scikit-build-core and nanobind), then run
+    its tests, the solver's tests and 1,000 positions of the exactness check against the
+    Python solver (``native_exactness`` runs 10,000)."""
+    install(session, "test")
+    session.install("./native")
+    session.run("pytest", "-p", "no:cacheprovider", "-q", *NATIVE_TESTS, *session.posargs,
+                env=REQUIRE_NATIVE)  # fmt: skip
+    session.run("python", "tools/native_exactness.py", "--count", "1000", "--jobs", "2")
+
+
+@nox.session
+def native_exactness(session: nox.Session) -> None:
+    """The native kernel against the Python solver on 10,000 fresh positions, one to nine
+    tricks left (tools/native_exactness.py; about 25 CPU minutes)."""
+    install(session, "test")
+    session.install("./native")
+    session.run("python", "tools/native_exactness.py", "--count", "10000", "--jobs", "2",
+                *session.posargs)  # fmt: skip
+
+
+@nox.session
+def native_sanitize(session: nox.Session) -> None:
+    """The native kernel built with -fsanitize=address,undefined, running its tests and the
+    solver's (the sanitizers' runtimes preloaded, as an extension module needs)."""
+    install(session, "test")
+    session.install(
+        "--no-cache", "--reinstall", "./native",
+        "--config-settings=cmake.define.DEEPSIX_SANITIZE=ON",
+        "--config-settings=cmake.build-type=RelWithDebInfo",
+    )  # fmt: skip
+    libraries = [
+        subprocess.run(["gcc", f"-print-file-name={name}"], capture_output=True, text=True,
+                       check=True).stdout.strip()
+        for name in ("libasan.so", "libubsan.so")
+    ]  # fmt: skip
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-q", *NATIVE_TESTS, *session.posargs,
+        env={
+            **REQUIRE_NATIVE,
+            "LD_PRELOAD": " ".join(libraries),
+            "ASAN_OPTIONS": "detect_leaks=0",
+            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        },
+    )  # fmt: skip
+
+
 @nox.session
 def build(session: nox.Session) -> None:
     """Build the sdist, the pure wheel and the compiled wheel into dist/ (checked by twine and

@@ -10,10 +10,16 @@ unfinished, median and worst time, median nodes, and nodes per second.
 
 Times are CPU seconds of this process (``time.process_time``), so that a
 machine shared with other work still gives comparable figures; the load
-average is printed before and after.
+average is printed before and after, and the process's peak memory at the end.
+
+``--kernels`` names the solver kernels to run side by side on the same positions
+(``python``: :mod:`deepsix.search._core`; ``native``: the C++ kernel of
+``deepsix-native``, when installed -- by default both, else ``python`` alone).
+Nodes are each kernel's own count.
 
     python benchmarks/solver.py                       # 100 deals, 1 to 8 tricks left
     python benchmarks/solver.py --tricks 14-9 --deals 10 --node-limit 300000
+    python benchmarks/solver.py --tricks 14,12,10 --deals 10 --kernels native
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import sys
 import time
 
 from deepsix import GameState, Phase, RandomBot, apply, new_game, shuffled_deal, view
-from deepsix.search import SearchBudgetError, solve
+from deepsix.search import KERNEL, SearchBudgetError, solve
 
 
 def position(seed: int, tricks_left: int) -> GameState:
@@ -55,35 +62,49 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--node-limit", type=int, default=2_000_000)
+    parser.add_argument(
+        "--kernels",
+        default="python,native" if KERNEL == "native" else "python",
+        help="solver kernels, side by side: 'python,native'",
+    )
     args = parser.parse_args()
+    kernels = args.kernels.split(",")
     print(f"load average: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
-    print(f"{'tricks':>6} {'deals':>5} {'unfinished':>10} {'median s':>9} {'worst s':>8} "
-          f"{'median nodes':>12} {'nodes/s':>8}")  # fmt: skip
+    print(f"{'kernel':>6} {'tricks':>6} {'deals':>5} {'unfinished':>10} {'median s':>9} "
+          f"{'worst s':>8} {'median nodes':>12} {'nodes/s':>8}")  # fmt: skip
     for tricks in _depths(args.tricks):
-        times: list[float] = []
-        nodes: list[int] = []
-        unfinished = 0
-        for seed in range(args.seed, args.seed + args.deals):
-            state = position(seed, tricks)
-            start = time.process_time()
-            try:
-                result = solve(state, node_limit=args.node_limit)
-            except SearchBudgetError:
-                unfinished += 1
-                times.append(time.process_time() - start)
-                nodes.append(args.node_limit)
-                continue
-            times.append(time.process_time() - start)
-            nodes.append(result.nodes)
-        rate = sum(nodes) / sum(times) if sum(times) else 0.0
-        worst = f"{max(times):.3f}" + ("+" if unfinished else "")
-        print(
-            f"{tricks:>6} {args.deals:>5} {unfinished:>10} {statistics.median(times):>9.4f} "
-            f"{worst:>8} {statistics.median(nodes):>12.0f} {rate:>8.0f}",
-            flush=True,
-        )
-    print(f"load average: {os.getloadavg()[0]:.1f} (1 min)")
+        states = [position(seed, tricks) for seed in range(args.seed, args.seed + args.deals)]
+        for kernel in kernels:
+            _measure(kernel, tricks, states, args.node_limit)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"load average: {os.getloadavg()[0]:.1f} (1 min); peak memory {peak:.0f} MiB")
     return 0
+
+
+def _measure(kernel: str, tricks: int, states: list[GameState], node_limit: int) -> None:
+    """Solve each of ``states`` with ``kernel`` and print one line of figures."""
+    times: list[float] = []
+    nodes: list[int] = []
+    unfinished = 0
+    for state in states:
+        start = time.process_time()
+        try:
+            result = solve(state, node_limit=node_limit, kernel=kernel)  # type: ignore[arg-type]  # checked by solve
+        except SearchBudgetError:
+            unfinished += 1
+            times.append(time.process_time() - start)
+            nodes.append(node_limit)
+            continue
+        times.append(time.process_time() - start)
+        nodes.append(result.nodes)
+    rate = sum(nodes) / sum(times) if sum(times) else 0.0
+    worst = f"{max(times):.3f}" + ("+" if unfinished else "")
+    print(
+        f"{kernel:>6} {tricks:>6} {len(states):>5} {unfinished:>10} "
+        f"{statistics.median(times):>9.4f} {worst:>8} {statistics.median(nodes):>12.0f} "
+        f"{rate:>8.0f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ speed and strength.
 
 from deepsix.search.bot import SearchBot
 from deepsix.search.solver import (
+    KERNEL,
     MoveValue,
     SearchBudgetError,
     SearchError,
@@ -22,9 +23,11 @@ from deepsix.search.solver import (
     move_values,
     points,
     solve,
+    solve_many,
 )
 
 __all__ = [
+    "KERNEL",
     "MoveValue",
     "SearchBot",
     "SearchBudgetError",
@@ -33,4 +36,5 @@ __all__ = [
     "move_values",
     "points",
     "solve",
+    "solve_many",
 ]

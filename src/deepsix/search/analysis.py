@@ -315,7 +315,7 @@ class _Analyst:
         if not self.solvable(before):
             return None
         try:
-            found = move_values(before, node_limit=self.budget.node_limit)
+            found = move_values(before, node_limit=self.budget.node_limit, kernel="python")
         except SearchBudgetError:
             return None
         team = _seat(moment.played).team

@@ -428,7 +428,7 @@ class SearchBot:
         solved = 0
         for world in self._worlds(view_, self.worlds, rng):
             try:
-                values = move_values(world, node_limit=self.node_limit)
+                values = move_values(world, node_limit=self.node_limit, kernel="python")
             except SearchBudgetError:
                 continue  # too hard to solve within budget: this deal does not vote
             solved += 1

@@ -89,7 +89,7 @@ def playout_cost(
             and HAND_SIZE - len(state.tricks) <= solve_tricks
         ):
             try:
-                future = points(state, node_limit=node_limit)
+                future = points(state, node_limit=node_limit, kernel="python")
             except SearchBudgetError:
                 solve_tricks = 0  # too hard for the budget: the policy plays on
             else:

@@ -63,6 +63,15 @@ last-trick bonus from :data:`deepsix.scoring.LAST_TRICK_BONUS`.
 ``tests/search`` proves the solver exact against plain minimax over the
 engine's own :func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.
 
+**Two kernels.**  The same search (the same techniques and the same answers) also
+exists in C++, in the optional package ``deepsix-native`` (``pip install ./native``
+from the repository).  :data:`KERNEL` says which one ``kernel="auto"`` (the default of
+:func:`solve`, :func:`points` and :func:`move_values`) runs, and
+:attr:`SolveResult.kernel` which one answered; ``kernel="python"`` asks for
+:mod:`deepsix.search._core` by name (the search bots do: their node budgets are counted
+in its nodes), ``kernel="native"`` for the C++ one (:class:`SearchError` if it is not
+installed).  Without a compiler nothing changes: the Python search is the fallback.
+
 >>> import random
 >>> from deepsix import new_game, shuffled_deal, apply, Phase, RandomBot, view
 >>> state = apply(new_game(), shuffled_deal(11))
@@ -76,8 +85,10 @@ engine's own :func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.
 
 from __future__ import annotations
 
+import os
 import time
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, Literal
 
 import attrs
 
@@ -87,11 +98,14 @@ from deepsix.engine import apply
 from deepsix.errors import DeepSixError
 from deepsix.hands import count, pack
 from deepsix.scoring import LAST_TRICK_BONUS
+from deepsix.search import _native
 from deepsix.search._core import INF, Budget, Engine
 from deepsix.state import GameState, Phase
 from deepsix.tricks import winning_position
 
 __all__ = [
+    "KERNEL",
+    "KernelChoice",
     "MoveValue",
     "SearchBudgetError",
     "SearchError",
@@ -100,7 +114,15 @@ __all__ = [
     "playout_points",
     "points",
     "solve",
+    "solve_many",
 ]
+
+KERNEL: Final[Literal["native", "python"]] = "native" if _native.AVAILABLE else "python"
+"""The kernel that ``kernel="auto"`` runs: ``"native"`` when the C++ kernel
+(``deepsix-native``) is installed, else ``"python"`` (:mod:`deepsix.search._core`)."""
+
+KernelChoice = Literal["auto", "native", "python"]
+"""Which search kernel to run (see :data:`KERNEL`)."""
 
 
 class SearchError(DeepSixError, ValueError):
@@ -126,6 +148,9 @@ class SolveResult:
     """Positions searched (an exact two-trick endgame counts as one)."""
     seconds: float
     """Wall-clock time of the search."""
+    kernel: str = "python"
+    """The kernel that searched: ``"native"`` (C++) or ``"python"`` (see :data:`KERNEL`);
+    ``nodes`` counts that kernel's positions."""
 
 
 @attrs.frozen
@@ -136,6 +161,59 @@ class MoveValue:
     """The card played now."""
     points: tuple[int, int]
     """Card points each team takes from now (this card's trick included) to the end."""
+
+
+def _check_state(state: object) -> None:
+    """Raise :class:`SearchError` unless ``state`` is a :class:`~deepsix.GameState` in play."""
+    if not isinstance(state, GameState):
+        raise SearchError(f"the solver needs a GameState, not {type(state).__name__}")
+    if state.phase is not Phase.PLAY or state.to_act is None:
+        raise SearchError(
+            "the solver searches the play phase only; this state is in the "
+            f"{state.phase.value} phase"
+        )
+    if state.setup.sunk_suit is None:  # pragma: no cover - the engine names it before play
+        raise SearchError("the state has no sunk suit")
+
+
+def _native_wanted(kernel: object) -> bool:
+    """Whether ``kernel`` (a :data:`KernelChoice`) asks for the native kernel."""
+    if kernel == "auto":
+        return _native.AVAILABLE
+    if kernel == "native":
+        if not _native.AVAILABLE:
+            raise SearchError(
+                "the native kernel is not installed (pip install ./native from the repository)"
+            )
+        return True
+    if kernel == "python":
+        return False
+    raise SearchError(f"kernel must be 'auto', 'native' or 'python', not {kernel!r}")
+
+
+_NO_LIMIT: Final = 1 << 62
+
+
+def _native_solve(
+    state: GameState, what: int, node_limit: int | None, flags: int = -1
+) -> tuple[int, int, list[int], list[int], list[int], int]:
+    """The native kernel's answer for ``state`` (checked): value, total, best cards, the
+    cards and values of :func:`move_values`, nodes (``what`` as the kernel's)."""
+    limit = _NO_LIMIT if node_limit is None else _check_budget(node_limit)
+    module = _native.kernel()
+    try:
+        found: tuple[int, int, list[int], list[int], list[int], int] = module.solve(
+            *_native.arguments(state),
+            what,
+            _native.flags() if flags < 0 else flags,
+            limit,
+            0,
+        )
+    except module.BudgetExceeded:
+        raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
+    except ValueError as error:  # pragma: no cover - a GameState is always a position
+        raise SearchError(f"not a Deep Six position: {error}") from None
+    return found
 
 
 class _Solver:
@@ -159,16 +237,10 @@ class _Solver:
         deepen: bool = True,
         shared: _Solver | None = None,
     ) -> None:
-        if not isinstance(state, GameState):
-            raise SearchError(f"the solver needs a GameState, not {type(state).__name__}")
-        if state.phase is not Phase.PLAY or state.to_act is None:
-            raise SearchError(
-                "the solver searches the play phase only; this state is in the "
-                f"{state.phase.value} phase"
-            )
+        _check_state(state)
         sunk = state.setup.sunk_suit
-        if sunk is None:  # pragma: no cover - the engine names it before play starts
-            raise SearchError("the state has no sunk suit")
+        assert sunk is not None
+        assert state.to_act is not None
         self.seat: Seat = state.to_act
         self.hands = list(state.packed_hands)
         self.trick: list[Card] = [card for _, card in state.trick]
@@ -286,13 +358,23 @@ def _after(root: _Solver, state: GameState, card: Card) -> tuple[int, _Solver | 
     return taken, _Solver(following, shared=root)
 
 
-def move_values(state: GameState, *, node_limit: int | None = None) -> tuple[MoveValue, ...]:
+def move_values(
+    state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
+) -> tuple[MoveValue, ...]:
     """Every distinct legal card of the seat to act, with each team's points after it.
 
     The points are exact under best play by both teams from then on (double
     dummy).  Raises :class:`SearchError` for a state not in the play phase,
     and :class:`SearchBudgetError` if ``node_limit`` nodes do not suffice.
+    ``kernel`` chooses the search (:data:`KERNEL`); the answer is the same.
     """
+    _check_state(state)
+    if _native_wanted(kernel):
+        _, total, _, searched, found_values, _ = _native_solve(state, 2, node_limit)
+        return tuple(
+            MoveValue(CARDS[card], (ns, total - ns))
+            for card, ns in zip(searched, found_values, strict=True)
+        )
     root = _Solver(state)
     root.limit = _check_budget(node_limit)
     total = root.left + LAST_TRICK_BONUS
@@ -315,13 +397,19 @@ def move_values(state: GameState, *, node_limit: int | None = None) -> tuple[Mov
     return tuple(values)
 
 
-def points(state: GameState, *, node_limit: int | None = None) -> tuple[int, int]:
+def points(
+    state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
+) -> tuple[int, int]:
     """Each team's points from here under best play: :func:`solve` without the best cards.
 
     Cheaper than :func:`solve` (one search, no probe per card): what a
     play-out needs when it reaches an endgame.  Raises :class:`SearchError`
     and :class:`SearchBudgetError` as :func:`solve` does.
     """
+    _check_state(state)
+    if _native_wanted(kernel):
+        ns, total, *_ = _native_solve(state, 0, node_limit)
+        return (ns, total - ns)
     root = _Solver(state)
     root.limit = _check_budget(node_limit)
     try:
@@ -367,14 +455,29 @@ def playout_points(
     return (ns, root.left + LAST_TRICK_BONUS - ns)
 
 
-def solve(state: GameState, *, node_limit: int | None = None) -> SolveResult:
+def solve(
+    state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
+) -> SolveResult:
     """Each team's points from here under best play, and every card that achieves them.
 
     ``state`` must be in the play phase (else :class:`SearchError`).  The
     search is exact; ``node_limit`` caps its work (:class:`SearchBudgetError`
-    if it runs out).
+    if it runs out).  ``kernel`` chooses the search (:data:`KERNEL`); the answer
+    is the same, and :attr:`SolveResult.kernel` names the one that ran.
     """
     start = time.perf_counter()
+    _check_state(state)
+    if _native_wanted(kernel):
+        ns, total, native_best, _, _, nodes = _native_solve(state, 1, node_limit)
+        assert state.to_act is not None  # checked above
+        return SolveResult(
+            points=(ns, total - ns),
+            best=tuple(CARDS[card] for card in native_best),
+            seat=state.to_act,
+            nodes=nodes,
+            seconds=time.perf_counter() - start,
+            kernel="native",
+        )
     root = _Solver(state)
     root.limit = _check_budget(node_limit)
     total = root.left + LAST_TRICK_BONUS
@@ -409,6 +512,72 @@ def solve(state: GameState, *, node_limit: int | None = None) -> SolveResult:
         nodes=root.nodes,
         seconds=time.perf_counter() - start,
     )
+
+
+def solve_many(
+    states: Sequence[GameState],
+    *,
+    node_limit: int | None = None,
+    threads: int | None = None,
+    kernel: KernelChoice = "auto",
+) -> list[SolveResult | None]:
+    """:func:`solve` of many states at once: ``None`` for one over ``node_limit`` nodes.
+
+    With the native kernel the states are solved on ``threads`` threads (default:
+    every core) with the GIL released -- what a sampling bot or an analysis needs,
+    many deals of one position; with the Python kernel, one after another.
+    Raises :class:`SearchError` for a bad state or argument.
+    """
+    if threads is not None and (type(threads) is not int or not 1 <= threads <= 256):
+        raise SearchError(f"threads must be an int from 1 to 256 or None, not {threads!r}")
+    for state in states:
+        _check_state(state)
+    if not _native_wanted(kernel):
+        results: list[SolveResult | None] = []
+        for state in states:
+            try:
+                results.append(solve(state, node_limit=node_limit, kernel="python"))
+            except SearchBudgetError:
+                results.append(None)
+        return results
+    limit = _NO_LIMIT if node_limit is None else _check_budget(node_limit)
+    workers = threads if threads is not None else os.cpu_count() or 1
+    found: list[SolveResult | None] = [None] * len(states)
+    groups: dict[tuple[int, int], list[int]] = {}  # one call per sunk suit and rule
+    positions = [_native.arguments(state) for state in states]
+    for index, (_, _, _, sunk, rule) in enumerate(positions):
+        groups.setdefault((sunk, rule), []).append(index)
+    module = _native.kernel()
+    for (sunk, rule), indices in groups.items():
+        start = time.perf_counter()
+        answers = module.solve_many(
+            [positions[i][0] for i in indices],
+            [positions[i][1] for i in indices],
+            [positions[i][2] for i in indices],
+            sunk,
+            rule,
+            1,
+            _native.flags(),
+            limit,
+            0,
+            workers,
+        )
+        seconds = (time.perf_counter() - start) / max(1, len(indices))
+        for index, answer in zip(indices, answers, strict=True):
+            if answer is None:
+                continue
+            ns, total, best, _, _, nodes = answer
+            seat = states[index].to_act
+            assert seat is not None  # checked above
+            found[index] = SolveResult(
+                points=(ns, total - ns),
+                best=tuple(CARDS[card] for card in best),
+                seat=seat,
+                nodes=nodes,
+                seconds=seconds,
+                kernel="native",
+            )
+    return found
 
 
 class SearchBudgetError(SearchError):

@@ -1,0 +1,639 @@
+// The double-dummy search of Deep Six's card play, in C++ (no Python in this file).
+//
+// The same position and the same answer as deepsix.search._core: four packed hands (two
+// bits per card, card c = 7 * suit + rank at bits 2c and 2c + 1), the current trick, its
+// leader, the sunk suit and the play-over rule; the value is the card points North-South
+// take from the start of the current trick to the end of the hand, the last-trick bonus
+// included.  North-South minimise it, East-West maximise it.
+//
+// Techniques (each one a flag, so the tests can switch it off and see no value change):
+// a transposition table at trick boundaries, keyed by relative ranks (pointless ranks
+// nobody holds squeezed out; touching pointless ranks held by one player alone re-packed),
+// equivalent cards searched once (merge), move ordering with killers, static bounds and
+// MTD(f) driven from a play-out's value.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace deepsix {
+
+using u64 = std::uint64_t;
+
+constexpr int kBonus = 10;  // deepsix.scoring.LAST_TRICK_BONUS
+constexpr int kInf = 1 << 20;
+constexpr int kHandSize = 14;
+constexpr u64 kSuitMask = (1u << 14) - 1;
+constexpr u64 kLowBits = 0x55555555555555ULL;  // the low bit of each of the 28 cards
+constexpr u64 kHighBits = kLowBits << 1;
+
+enum Flag : unsigned {
+    kTable = 1,     // transposition table at trick boundaries
+    kSqueeze = 2,   // relative-rank table keys
+    kRuns = 4,      // a run of touching pointless ranks held by one player: re-packed
+    kMerge = 8,     // equivalent cards searched once
+    kOrder = 16,    // move ordering (else low card first)
+    kKillers = 32,  // the card that last cut off at the same place, tried early
+    kBounds = 64,   // static cutoffs: a boundary's value lies in [0, points left + bonus]
+    kGuess = 128,   // MTD(f) starts at a play-out's value, not at 0
+    kAll = 255,
+};
+
+inline int points_of(int card) {
+    const int rank = card % 7;
+    return rank == 0 ? 20 : rank == 1 ? 10 : 0;
+}
+inline u64 bit_of(int card) { return u64{1} << (2 * card); }
+inline int count_of(u64 hand, int card) { return static_cast<int>((hand >> (2 * card)) & 3); }
+inline int size_of(u64 hand) {
+    return __builtin_popcountll(hand & kLowBits) + 2 * __builtin_popcountll(hand & kHighBits);
+}
+inline u64 presence(u64 hand) { return (hand | (hand >> 1)) & kLowBits; }
+
+// deepsix.tricks.winning_position: the last suit introduced wins (the sunk suit counts as
+// introduced before every other); of two identical cards the later one wins.
+inline int winning_position(const int* cards, int n, int sunk) {
+    int winning_suit = cards[0] / 7;
+    int best = cards[0];
+    int position = 0;
+    unsigned introduced = 1u << winning_suit;
+    for (int i = 1; i < n; ++i) {
+        const int card = cards[i];
+        const int suit = card / 7;
+        if (suit == winning_suit) {
+            if (card >= best) {
+                best = card;
+                position = i;
+            }
+        } else if (suit != sunk && !(introduced & (1u << suit))) {
+            introduced |= 1u << suit;
+            winning_suit = suit;
+            best = card;
+            position = i;
+        }
+    }
+    return position;
+}
+
+// deepsix.tricks.play_window, as the packed cards of ``hand`` that may be played.
+inline u64 legal_cards(u64 hand, const int* trick, int n, int sunk, int play_over) {
+    if (n == 0) return hand;
+    const int led = trick[0] / 7;
+    const int shift = 14 * led;
+    u64 block = (hand >> shift) & kSuitMask;
+    if (!block) return hand;
+    int bar;
+    if (n == 1) {
+        bar = trick[0];
+    } else if (play_over == 0) {  // PlayOver.WIN_TRICK
+        bar = trick[winning_position(trick, n, sunk)];
+        if (bar / 7 != led) bar = -1;
+    } else {  // PlayOver.BEAT_LED_SUIT
+        bar = -1;
+        for (int i = 0; i < n; ++i)
+            if (trick[i] / 7 == led && trick[i] > bar) bar = trick[i];
+    }
+    if (bar >= 0) {
+        const u64 above = block & (kSuitMask << (2 * (bar % 7)) & kSuitMask);
+        if (above) block = above;
+    }
+    return block << shift;
+}
+
+struct BudgetExceeded : std::runtime_error {
+    BudgetExceeded() : std::runtime_error("the search ran out of its node budget") {}
+};
+
+// A position to search: what the binding hands over (checked by check()).
+struct Position {
+    u64 hands[4] = {0, 0, 0, 0};
+    int trick[3] = {0, 0, 0};
+    int played = 0;  // cards in the current trick (0 to 3)
+    int leader = 0;  // the seat that led the current trick
+    int sunk = 0;
+    int play_over = 0;  // 0: WIN_TRICK, 1: BEAT_LED_SUIT
+};
+
+// Raise std::invalid_argument naming the rule a position breaks (never searched then).
+inline void check(const Position& p) {
+    auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+    if (p.sunk < 0 || p.sunk > 3) fail("the sunk suit must be a suit (0 to 3)");
+    if (p.play_over < 0 || p.play_over > 1) fail("the play-over rule must be 0 or 1");
+    if (p.leader < 0 || p.leader > 3) fail("the leader must be a seat (0 to 3)");
+    if (p.played < 0 || p.played > 3) fail("a trick in progress holds 0 to 3 cards");
+    for (int i = 0; i < p.played; ++i)
+        if (p.trick[i] < 0 || p.trick[i] > 27) fail("a card is a number from 0 to 27");
+    for (int s = 0; s < 4; ++s) {
+        if (p.hands[s] >> 56) fail("a packed hand has 56 bits (28 cards, two bits each)");
+        if ((p.hands[s] & kHighBits) >> 1 & p.hands[s] & kLowBits)
+            fail("a hand holds a card at most twice");
+    }
+    for (int c = 0; c < 28; ++c) {
+        int copies = 0;
+        for (int s = 0; s < 4; ++s) copies += count_of(p.hands[s], c);
+        for (int i = 0; i < p.played; ++i) copies += p.trick[i] == c;
+        if (copies > 2) fail("the deck holds each card twice (R-DECK)");
+    }
+    const int mover = (p.leader + p.played) & 3;
+    const int tricks_left = size_of(p.hands[mover]);
+    if (tricks_left < 1 || tricks_left > kHandSize)
+        fail("the seat to act must hold 1 to 14 cards");
+    for (int k = 0; k < 4; ++k) {
+        const int seat = (p.leader + k) & 3;
+        if (size_of(p.hands[seat]) != tricks_left - (k < p.played ? 1 : 0))
+            fail("every seat holds one card per trick left (less the card it played to this trick)");
+    }
+    for (int i = 1; i < p.played; ++i) {  // each follower's card was legal (R-PLAY-2, R-PLAY-3)
+        const int seat = (p.leader + i) & 3;
+        const u64 before = p.hands[seat] + bit_of(p.trick[i]);
+        if (!(legal_cards(before, p.trick, i, p.sunk, p.play_over) & (u64{3} << (2 * p.trick[i]))))
+            fail("a card of the trick breaks the follow-suit or play-over rule (R-PLAY-2, R-PLAY-3)");
+    }
+}
+
+struct Entry {
+    u64 key[4];
+    std::int16_t low;
+    std::int16_t high;
+    std::int8_t best;   // the lead that proved it (-1: none)
+    std::uint8_t depth;  // tricks left; 0: empty slot
+};
+
+class Table {
+public:
+    explicit Table(int bits) : slots_(std::size_t{1} << bits), mask_((std::size_t{1} << bits) - 1) {
+        for (auto& e : slots_) e.depth = 0;
+    }
+    static std::size_t hash(const u64* key) {
+        u64 h = key[0] * 0x9E3779B97F4A7C15ULL;
+        h ^= (key[1] + (h << 6) + (h >> 2)) * 0xC2B2AE3D27D4EB4FULL;
+        h ^= (key[2] + (h << 6) + (h >> 2)) * 0x165667B19E3779F9ULL;
+        h ^= (key[3] + (h << 6) + (h >> 2)) * 0x27D4EB2F165667C5ULL;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+    Entry* find(const u64* key) {
+        const std::size_t base = hash(key) & mask_ & ~std::size_t{3};
+        for (std::size_t i = 0; i < 4; ++i) {
+            Entry& e = slots_[base + i];
+            if (e.depth && e.key[0] == key[0] && e.key[1] == key[1] && e.key[2] == key[2] &&
+                e.key[3] == key[3])
+                return &e;
+        }
+        return nullptr;
+    }
+    // Where to store ``key``: its own slot, an empty one or the shallowest of the bucket.
+    Entry* place(const u64* key) {
+        const std::size_t base = hash(key) & mask_ & ~std::size_t{3};
+        Entry* victim = &slots_[base];
+        for (std::size_t i = 0; i < 4; ++i) {
+            Entry& e = slots_[base + i];
+            if (!e.depth) return &e;
+            if (e.key[0] == key[0] && e.key[1] == key[1] && e.key[2] == key[2] && e.key[3] == key[3])
+                return &e;
+            if (e.depth < victim->depth) victim = &e;
+        }
+        return victim;
+    }
+
+private:
+    std::vector<Entry> slots_;
+    std::size_t mask_;
+};
+
+class Search {
+public:
+    Search(const Position& p, unsigned flags, long long node_limit, int table_bits)
+        : sunk_(p.sunk), play_over_(p.play_over), flags_(flags), limit_(node_limit) {
+        for (int s = 0; s < 4; ++s) h_[s] = p.hands[s];
+        played_ = p.played;
+        leader_ = p.leader;
+        for (int i = 0; i < p.played; ++i) trick_[i] = p.trick[i];
+        tricks_left_ = size_of(h_[(p.leader + p.played) & 3]);
+        left_ = 0;
+        for (int s = 0; s < 4; ++s)
+            for (int c = 0; c < 28; ++c) left_ += points_of(c) * count_of(h_[s], c);
+        for (int i = 0; i < played_; ++i) left_ += points_of(trick_[i]);
+        if (flags_ & kTable) {
+            int bits = table_bits > 0 ? table_bits : std::min(22, std::max(10, 8 + tricks_left_));
+            table_ = std::make_unique<Table>(std::max(4, std::min(bits, 28)));
+        }
+        std::fill(&killers_[0][0][0], &killers_[0][0][0] + sizeof(killers_) / sizeof(int), -1);
+    }
+
+    long long nodes() const { return nodes_; }
+    int total() const { return left_ + kBonus; }  // every point North-South could still take
+    int mover() const { return (leader_ + played_) & 3; }
+
+    // The mover's distinct legal cards, one per class of equivalent cards when ``merge``
+    // (low to high); returns how many.
+    int classes(int* out, bool merge) const {
+        const int seat = mover();
+        const u64 legal = legal_cards(h_[seat], trick_, played_, sunk_, play_over_);
+        u64 others = presence(h_[(seat + 1) & 3] | h_[(seat + 2) & 3] | h_[(seat + 3) & 3]);
+        for (int i = 0; i < played_; ++i) others |= bit_of(trick_[i]);
+        int n = 0;
+        for (int suit = 0; suit < 4; ++suit) {
+            int previous = -1;
+            bool blocked = true;
+            for (int rank = 0; rank < 7; ++rank) {
+                const int card = 7 * suit + rank;
+                const bool mine = (legal >> (2 * card)) & 3;
+                const bool theirs = (others >> (2 * card)) & 1;
+                if (mine) {
+                    if (!merge || rank < 2 || previous < 2 || blocked || theirs) out[n++] = card;
+                    previous = rank;
+                    blocked = theirs;
+                } else if (theirs) {
+                    blocked = true;
+                }
+            }
+        }
+        return n;
+    }
+
+    // North-South's exact points from the start of the current trick (MTD(f)).
+    int exact(int guess = -1) {
+        int low = 0;
+        int high = left_ + kBonus;
+        if (guess < 0) guess = (flags_ & kGuess) ? playout() : 0;
+        int value = std::min(std::max(guess, low), high);
+        while (low < high) {
+            const int beta = value == low ? value + 1 : value;
+            value = root(beta - 1, beta);
+            if (value < beta)
+                high = value;
+            else
+                low = value;
+        }
+        return low;
+    }
+
+    // Fail-soft alpha-beta value of the current position.
+    int root(int alpha, int beta) { return played_ == 0 ? boundary(alpha, beta) : moves(alpha, beta, -1); }
+
+    // The value after the mover plays ``card`` (fail-soft within alpha, beta; exact when
+    // ``exactly``), in the root's frame.
+    int after(int card, int alpha, int beta, bool exactly) {
+        const int seat = mover();
+        h_[seat] -= bit_of(card);
+        trick_[played_++] = card;
+        int value;
+        if (played_ < 4) {
+            value = exactly ? exact() : moves(alpha, beta, -1);
+        } else {
+            Saved saved = finish();
+            if (tricks_left_ == 0) {
+                value = saved.ns + (saved.ns_won ? kBonus : 0);
+            } else {
+                value = saved.ns + (exactly ? exact() : boundary(alpha - saved.ns, beta - saved.ns));
+            }
+            unfinish(saved);
+        }
+        trick_[--played_] = 0;
+        h_[seat] += bit_of(card);
+        return value;
+    }
+
+private:
+    struct Saved {
+        int ns;
+        bool ns_won;
+        int leader;
+        int trick[4];
+    };
+
+    // Close the trick of four cards: the next trick starts, led by its winner.
+    Saved finish() {
+        Saved s;
+        s.leader = leader_;
+        int pts = 0;
+        for (int i = 0; i < 4; ++i) {
+            s.trick[i] = trick_[i];
+            pts += points_of(trick_[i]);
+        }
+        const int winner = (leader_ + winning_position(trick_, 4, sunk_)) & 3;
+        s.ns_won = !(winner & 1);
+        s.ns = s.ns_won ? pts : 0;
+        left_ -= pts;
+        --tricks_left_;
+        leader_ = winner;
+        played_ = 0;
+        return s;
+    }
+    void unfinish(const Saved& s) {
+        played_ = 4;
+        leader_ = s.leader;
+        ++tricks_left_;
+        int pts = 0;
+        for (int i = 0; i < 4; ++i) {
+            trick_[i] = s.trick[i];
+            pts += points_of(s.trick[i]);
+        }
+        left_ += pts;
+    }
+
+    // Relative-rank form of the four hands (and the leader) at a trick boundary.
+    void key(u64* out) const {
+        if (!(flags_ & kSqueeze)) {
+            for (int s = 0; s < 4; ++s) out[s] = h_[s];
+            out[0] |= static_cast<u64>(leader_) << 56;
+            return;
+        }
+        u64 canon[4] = {0, 0, 0, 0};
+        const bool runs = flags_ & kRuns;
+        for (int suit = 0; suit < 4; ++suit) {
+            const int shift = 14 * suit;
+            int place = 0;
+            // the run in progress: one player holding touching pointless ranks alone
+            int holder = -1;
+            int run = 0;
+            auto emit_run = [&]() {
+                while (run > 0) {
+                    const int n = run >= 2 ? 2 : 1;
+                    canon[holder] |= static_cast<u64>(n) << (shift + 2 * place);
+                    ++place;
+                    run -= n;
+                }
+            };
+            for (int rank = 0; rank < 7; ++rank) {
+                const int card = 7 * suit + rank;
+                int c[4];
+                int holders = 0;
+                int single = -1;
+                for (int s = 0; s < 4; ++s) {
+                    c[s] = count_of(h_[s], card);
+                    if (c[s]) {
+                        ++holders;
+                        single = s;
+                    }
+                }
+                if (rank < 2) {  // 2s and 3s carry points: they keep their places
+                    for (int s = 0; s < 4; ++s) canon[s] |= static_cast<u64>(c[s]) << (shift + 2 * place);
+                    ++place;
+                    continue;
+                }
+                if (!holders) continue;  // a pointless rank nobody holds: squeezed out
+                if (runs && holders == 1) {
+                    if (holder != single) {
+                        emit_run();
+                        holder = single;
+                    }
+                    run += c[single];
+                    continue;
+                }
+                emit_run();
+                holder = -1;
+                for (int s = 0; s < 4; ++s) canon[s] |= static_cast<u64>(c[s]) << (shift + 2 * place);
+                ++place;
+            }
+            emit_run();
+        }
+        for (int s = 0; s < 4; ++s) out[s] = canon[s];
+        out[0] |= static_cast<u64>(leader_) << 56;
+    }
+
+    // North-South's points from a trick boundary (no card of the trick played yet).
+    int boundary(int alpha, int beta) {
+        if (tricks_left_ == 1) {  // every card is forced
+            ++nodes_;
+            int cards[4];
+            for (int k = 0; k < 4; ++k) cards[k] = __builtin_ctzll(h_[(leader_ + k) & 3]) / 2;
+            const int winner = (leader_ + winning_position(cards, 4, sunk_)) & 3;
+            return winner & 1 ? 0 : left_ + kBonus;
+        }
+        const int high0 = left_ + kBonus;
+        if (flags_ & kBounds) {
+            if (beta <= 0) return 0;
+            if (alpha >= high0) return high0;
+        }
+        if (!(flags_ & kTable)) return moves(alpha, beta, -1);
+        u64 k[4];
+        key(k);
+        // Without the static bounds the table knows nothing until searched (the window
+        // handed to moves() must not be empty: a cut-off's value bounds one side only).
+        const bool bounded = flags_ & kBounds;
+        int low = bounded ? 0 : -1000;
+        int high = bounded ? high0 : 1000;
+        int hint = -1;
+        if (const Entry* e = table_->find(k)) {
+            low = e->low;
+            high = e->high;
+            hint = e->best;
+            if (low >= beta) return low;
+            if (high <= alpha) return high;
+        }
+        const int a = std::max(alpha, low);
+        const int b = std::min(beta, high);
+        const int value = moves(a, b, hint);
+        if (value <= a)
+            high = std::min(high, value);
+        else if (value >= b)
+            low = std::max(low, value);
+        else
+            low = high = value;
+        Entry* e = table_->place(k);
+        for (int i = 0; i < 4; ++i) e->key[i] = k[i];
+        e->low = static_cast<std::int16_t>(low);
+        e->high = static_cast<std::int16_t>(high);
+        e->best = static_cast<std::int8_t>(best_);
+        e->depth = static_cast<std::uint8_t>(tricks_left_);
+        return value;
+    }
+
+    // The order to try the mover's cards: Python's scores (deepsix.search._core), lowest first.
+    int score(int card, int seat) const {
+        const int pts = points_of(card);
+        const int rank = card % 7;
+        if (played_ == 0) {
+            const int lead = 64 - 2 * pts + rank;
+            if (card / 7 == sunk_) return lead + 100;
+            const u64 opponents = h_[(seat + 1) & 3] | h_[(seat + 3) & 3];
+            const u64 upward = (kSuitMask << (2 * rank) & kSuitMask) << (14 * (card / 7));
+            return (opponents & upward) ? lead : lead + 200;
+        }
+        int cards[4] = {trick_[0], trick_[1], trick_[2], card};
+        cards[played_] = card;
+        const int winner = (leader_ + winning_position(cards, played_ + 1, sunk_)) & 3;
+        const bool mine = (winner & 1) == (seat & 1);
+        if (played_ < 3 && mine && card / 7 == trick_[0] / 7) return 128 + 8 * pts + rank;
+        if (played_ == 1) return 128 + 8 * pts - rank;
+        if (mine) return 128 + 4 * pts - rank;
+        return 128 - 4 * pts - rank;
+    }
+
+    int order(int* cards, int n, int hint) const {
+        if (flags_ & kOrder) {
+            const int seat = mover();
+            int keys[28];
+            for (int i = 0; i < n; ++i) keys[i] = score(cards[i], seat) * 32 + cards[i];
+            std::sort(keys, keys + n);
+            for (int i = 0; i < n; ++i) cards[i] = keys[i] & 31;
+        }
+        if (flags_ & kKillers) {
+            const int killer = killers_[tricks_left_][played_][played_ ? trick_[played_ - 1] + 1 : 0];
+            promote(cards, n, killer);
+        }
+        promote(cards, n, hint);
+        return n;
+    }
+    static void promote(int* cards, int n, int card) {
+        if (card < 0) return;
+        for (int i = 0; i < n; ++i)
+            if (cards[i] == card) {
+                for (int j = i; j > 0; --j) cards[j] = cards[j - 1];
+                cards[0] = card;
+                return;
+            }
+    }
+
+    // Fail-soft alpha-beta over the mover's cards; sets best_.
+    int moves(int alpha, int beta, int hint) {
+        if (++nodes_ > limit_) throw BudgetExceeded();
+        int cards[28];
+        int n = classes(cards, flags_ & kMerge);
+        order(cards, n, hint);
+        const int seat = mover();
+        const bool minimising = !(seat & 1);
+        int best = minimising ? kInf : -kInf;
+        int best_card = cards[0];
+        for (int i = 0; i < n; ++i) {
+            const int card = cards[i];
+            const int value = after(card, alpha, beta, false);
+            if (minimising) {
+                if (value < best) {
+                    best = value;
+                    best_card = card;
+                    if (value < beta) beta = value;
+                }
+            } else if (value > best) {
+                best = value;
+                best_card = card;
+                if (value > alpha) alpha = value;
+            }
+            if (alpha >= beta) {
+                if (flags_ & kKillers)
+                    killers_[tricks_left_][played_][played_ ? trick_[played_ - 1] + 1 : 0] = card;
+                break;
+            }
+        }
+        best_ = best_card;
+        return best;
+    }
+
+    // North-South's points if every player plays the card the ordering tries first.
+    int playout() {
+        const u64 saved_hands[4] = {h_[0], h_[1], h_[2], h_[3]};
+        const int saved_played = played_, saved_leader = leader_, saved_tricks = tricks_left_;
+        const int saved_left = left_;
+        int saved_trick[4] = {trick_[0], trick_[1], trick_[2], trick_[3]};
+        int ns = 0;
+        while (tricks_left_ > 0) {
+            int cards[28];
+            const int n = classes(cards, false);
+            order(cards, n, -1);
+            h_[mover()] -= bit_of(cards[0]);
+            trick_[played_++] = cards[0];
+            if (played_ == 4) {
+                const Saved s = finish();
+                ns += s.ns + (tricks_left_ == 0 && s.ns_won ? kBonus : 0);
+            }
+        }
+        for (int s = 0; s < 4; ++s) h_[s] = saved_hands[s];
+        played_ = saved_played;
+        leader_ = saved_leader;
+        tricks_left_ = saved_tricks;
+        left_ = saved_left;
+        for (int i = 0; i < 4; ++i) trick_[i] = saved_trick[i];
+        return ns;
+    }
+
+    u64 h_[4];
+    int trick_[4] = {0, 0, 0, 0};
+    int played_ = 0;
+    int leader_ = 0;
+    int tricks_left_ = 0;
+    int left_ = 0;  // card points in the hands and the current trick
+    int sunk_;
+    int play_over_;
+    unsigned flags_;
+    long long nodes_ = 0;
+    long long limit_;
+    int best_ = -1;
+    std::unique_ptr<Table> table_;
+    int killers_[kHandSize + 1][4][29];
+};
+
+struct Solved {
+    int value = 0;                 // North-South's points from the start of the trick
+    int total = 0;                 // every point still to be taken (both teams' sum)
+    std::vector<int> best;         // every distinct legal card achieving ``value``
+    std::vector<int> cards;        // move_values: each distinct legal card ...
+    std::vector<int> values;       // ... and North-South's points after it
+    long long nodes = 0;
+};
+
+// The representative (searched) card of each distinct legal card of the mover.
+inline void representatives(const Search& s, std::vector<int>& legal, std::vector<int>& rep, bool merge) {
+    int all[28];
+    int kept[28];
+    const int n = s.classes(all, false);
+    const int k = s.classes(kept, merge);
+    legal.assign(all, all + n);
+    rep.assign(n, -1);
+    int current = -1;
+    for (int i = 0; i < n; ++i) {
+        const bool is_kept = std::find(kept, kept + k, all[i]) != kept + k;
+        if (is_kept || current < 0 || all[i] / 7 != current / 7) current = all[i];
+        rep[i] = current;
+    }
+}
+
+// What: 0 = value only, 1 = value and best cards, 2 = every card's value.
+inline Solved solve(const Position& p, int what, unsigned flags, long long node_limit, int table_bits) {
+    check(p);
+    Search s(p, flags, node_limit, table_bits);
+    Solved out;
+    out.total = s.total();
+    std::vector<int> legal, rep;
+    if (what == 2) {
+        representatives(s, legal, rep, flags & kMerge);
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            int value = -1;
+            for (std::size_t j = 0; j < i; ++j)
+                if (legal[j] == rep[i]) value = out.values[j];
+            if (value < 0) value = s.after(legal[i], -kInf, kInf, true);
+            out.cards.push_back(legal[i]);
+            out.values.push_back(value);
+        }
+        out.nodes = s.nodes();
+        return out;
+    }
+    out.value = s.exact();
+    if (what == 1) {
+        representatives(s, legal, rep, flags & kMerge);
+        const bool minimising = !(s.mover() & 1);
+        std::vector<char> achieves(legal.size(), 0);
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            bool found = false;
+            for (std::size_t j = 0; j < i; ++j)
+                if (legal[j] == rep[i]) {
+                    achieves[i] = achieves[j];
+                    found = true;
+                }
+            if (!found) {
+                const int v = out.value;
+                achieves[i] = minimising ? s.after(legal[i], v, v + 1, false) <= v
+                                         : s.after(legal[i], v - 1, v, false) >= v;
+            }
+            if (achieves[i]) out.best.push_back(legal[i]);
+        }
+    }
+    out.nodes = s.nodes();
+    return out;
+}
+
+}  // namespace deepsix
