@@ -3,7 +3,9 @@
 The solver's budget (``node_limit``) and the bot's are counts of nodes and
 deals, so that seeded games replay exactly; that holds across builds only if
 the pure-Python search and the compiled one (``nox -s tests_compiled``)
-visit the same nodes.  These digests pin the values, the best cards, the
+visit the same nodes.  They pin the Python search (``kernel="python"``): the native
+kernel's node counts are its own (``tests/search/test_native.py`` checks its answers).
+These digests pin the values, the best cards, the
 node counts and a seeded game of search bots; any change to the search that
 is meant to change none of them must keep them.
 """
@@ -31,8 +33,8 @@ def solver_transcript() -> str:
     lines = []
     for seed in range(40):
         state = endgame(RULE_SETS[seed % 2], seed, 4 + seed % 3, seed % 4)
-        result = solve(state)
-        values = [(str(value.card), value.points) for value in move_values(state)]
+        result = solve(state, kernel="python")
+        values = [(str(value.card), value.points) for value in move_values(state, kernel="python")]
         best = [str(card) for card in result.best]
         lines.append(f"{seed} {result.points} {best} {result.nodes} {values}")
     return "\n".join(lines)

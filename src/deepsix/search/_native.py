@@ -16,7 +16,7 @@ from typing import Any, Final
 from deepsix.rules import PlayOver
 from deepsix.state import GameState
 
-__all__ = ["AVAILABLE", "FLAGS", "Kernel", "arguments", "flags", "kernel"]
+__all__ = ["AVAILABLE", "FLAGS", "Kernel", "arguments", "available", "flags", "kernel"]
 
 Kernel = Any
 """The extension module ``deepsix_native._kernel`` (it ships no type information)."""
@@ -36,6 +36,11 @@ FLAGS: Final[tuple[str, ...]] = (
     "table", "squeeze", "runs", "merge", "order", "killers", "bounds", "guess",
 )  # fmt: skip
 """The kernel's techniques, one bit each in this order (each can be switched off)."""
+
+
+def available() -> bool:
+    """Whether the native kernel is installed and loads (:data:`AVAILABLE`, read when called)."""
+    return AVAILABLE
 
 
 def kernel() -> Kernel:

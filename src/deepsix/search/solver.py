@@ -98,8 +98,12 @@ from deepsix.engine import apply
 from deepsix.errors import DeepSixError
 from deepsix.hands import count, pack
 from deepsix.scoring import LAST_TRICK_BONUS
-from deepsix.search import _native
 from deepsix.search._core import INF, Budget, Engine
+from deepsix.search._native import AVAILABLE as _AVAILABLE
+from deepsix.search._native import arguments as _arguments
+from deepsix.search._native import available as _available
+from deepsix.search._native import flags as _flags
+from deepsix.search._native import kernel as _kernel
 from deepsix.state import GameState, Phase
 from deepsix.tricks import winning_position
 
@@ -117,7 +121,7 @@ __all__ = [
     "solve_many",
 ]
 
-KERNEL: Final[Literal["native", "python"]] = "native" if _native.AVAILABLE else "python"
+KERNEL: Final[Literal["native", "python"]] = "native" if _AVAILABLE else "python"
 """The kernel that ``kernel="auto"`` runs: ``"native"`` when the C++ kernel
 (``deepsix-native``) is installed, else ``"python"`` (:mod:`deepsix.search._core`)."""
 
@@ -179,9 +183,9 @@ def _check_state(state: object) -> None:
 def _native_wanted(kernel: object) -> bool:
     """Whether ``kernel`` (a :data:`KernelChoice`) asks for the native kernel."""
     if kernel == "auto":
-        return _native.AVAILABLE
+        return _available()
     if kernel == "native":
-        if not _native.AVAILABLE:
+        if not _available():
             raise SearchError(
                 "the native kernel is not installed (pip install ./native from the repository)"
             )
@@ -200,12 +204,12 @@ def _native_solve(
     """The native kernel's answer for ``state`` (checked): value, total, best cards, the
     cards and values of :func:`move_values`, nodes (``what`` as the kernel's)."""
     limit = _NO_LIMIT if node_limit is None else _check_budget(node_limit)
-    module = _native.kernel()
+    module = _kernel()
     try:
         found: tuple[int, int, list[int], list[int], list[int], int] = module.solve(
-            *_native.arguments(state),
+            *_arguments(state),
             what,
-            _native.flags() if flags < 0 else flags,
+            _flags() if flags < 0 else flags,
             limit,
             0,
         )
@@ -544,10 +548,10 @@ def solve_many(
     workers = threads if threads is not None else os.cpu_count() or 1
     found: list[SolveResult | None] = [None] * len(states)
     groups: dict[tuple[int, int], list[int]] = {}  # one call per sunk suit and rule
-    positions = [_native.arguments(state) for state in states]
+    positions = [_arguments(state) for state in states]
     for index, (_, _, _, sunk, rule) in enumerate(positions):
         groups.setdefault((sunk, rule), []).append(index)
-    module = _native.kernel()
+    module = _kernel()
     for (sunk, rule), indices in groups.items():
         start = time.perf_counter()
         answers = module.solve_many(
@@ -557,7 +561,7 @@ def solve_many(
             sunk,
             rule,
             1,
-            _native.flags(),
+            _flags(),
             limit,
             0,
             workers,
