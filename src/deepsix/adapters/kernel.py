@@ -212,6 +212,7 @@ class Kernel:
             return self._masks
         out = np.zeros((self.num_games, self.num_actions), dtype=bool)
         phase = self.phase
+        present = np.bincount(phase, minlength=len(Phase))  # games per phase
         for value, write in (
             (BIDDING, self._mask_bidding),
             (SUNK_SUIT, self._mask_sunk),
@@ -222,9 +223,8 @@ class Kernel:
             (BIDDER_PASS, self._mask_bidder_pass),
             (PLAY, self._mask_play),
         ):
-            games = np.flatnonzero(phase == value)
-            if len(games):
-                write(out, games, value)
+            if present[value]:
+                write(out, (phase == value).nonzero()[0], value)
         self._masks = out
         return out
 
@@ -247,6 +247,7 @@ class Kernel:
         self._masks = None
         phase = self.phase.copy()
         seat = self.to_act.copy()
+        present = np.bincount(phase, minlength=len(Phase))  # games per phase
         for value, apply in (
             (BIDDING, self._bidding),
             (SUNK_SUIT, self._sunk_suit),
@@ -256,11 +257,11 @@ class Kernel:
             (MELDING, self._declare),
             (BIDDER_PASS, self._bidder_pass),
         ):
-            games = np.flatnonzero(phase == value)
-            if len(games):
+            if present[value]:
+                games = (phase == value).nonzero()[0]
                 apply(games, ids[games], seat[games], value)
-        games = np.flatnonzero(phase == PLAY)
-        if len(games):
+        if present[PLAY]:
+            games = (phase == PLAY).nonzero()[0]
             self._play(games, ids[games], seat[games], rewards, terminations, truncations)
         return rewards, terminations, truncations
 
@@ -313,17 +314,17 @@ class Kernel:
             (bidder ^ 2, self.partner_pass, self.bidder_pass, passes[:, 1] == size),
             (bidder, self.bidder_pass, self.partner_pass, passes[:, 0] == size),
         ):
-            seen = np.flatnonzero((bidder >= 0) & (me == own) & (passes[:, 0] > 0))
+            seen = ((bidder >= 0) & (me == own) & (passes[:, 0] > 0)).nonzero()[0]
             out[seen, at["passed"] : at["passed"] + 28] = first[seen]
             seen = seen[done[seen]]
             out[seen, at["received"] : at["received"] + 28] = then[seen]
         block("hand_sizes", rotated(self.sizes))
         block("auction_bids", rotated(self.auction_bids))
         block("auction_passed", rotated(self.auction_passed))
-        has_bid = np.flatnonzero(bidder >= 0)
+        has_bid = (bidder >= 0).nonzero()[0]
         out[has_bid, at["bidder"] + ((bidder[has_bid] - me[has_bid]) & 3)] = 1.0
         out[has_bid, at["contract"] + self.bid[has_bid]] = 1.0
-        named = np.flatnonzero(self.sunk >= 0)
+        named = (self.sunk >= 0).nonzero()[0]
         out[named, at["sunk_suit"] + self.sunk[named]] = 1.0
         block("invitation", self.invitation)
         block("pass_counts", passes)
@@ -340,7 +341,7 @@ class Kernel:
             winner = self.trick_winners[game, trick].astype(np.int64)
             out[game, at["trick_winners"] + trick * 4 + ((winner - me[game]) & 3)] = 1.0
         else:
-            going = np.flatnonzero(self.trick_length > 0)
+            going = (self.trick_length > 0).nonzero()[0]
             current = cards[going, :, self.tricks[going]]  # (k, rel seat)
             game, r = np.nonzero(current >= 0)
             card = current[game, r].astype(np.int64)
@@ -387,7 +388,7 @@ class Kernel:
                 actions,
             )
         ids = ids.astype(np.int64)
-        outside = np.flatnonzero((ids < 0) | (ids >= self.num_actions))
+        outside = ((ids < 0) | (ids >= self.num_actions)).nonzero()[0]
         if len(outside):
             i = int(outside[0])
             raise IllegalActionError(
@@ -395,7 +396,7 @@ class Kernel:
                 f"game {i}: action id {int(ids[i])} (ids are 0..{self.num_actions - 1})",
                 int(ids[i]),
             )
-        illegal = np.flatnonzero(~self._legal()[self._rows, ids])
+        illegal = (~self._legal()[self._rows, ids]).nonzero()[0]
         if len(illegal):
             i = int(illegal[0])
             index = int(ids[i])
