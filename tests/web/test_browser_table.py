@@ -409,3 +409,43 @@ def test_the_table_fits_the_screen_in_every_phase(
         assert page.locator(".sheet").is_visible()
     assert no_errors(player) == []
     player.close()
+
+
+# -- item 13: the replay on a phone ------------------------------------------------------
+
+SMALLEST_TEXT = """() => {
+  const svg = document.querySelector('.replay-picture svg');
+  const heights = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height)
+    .filter(h => h > 0);
+  const picture = document.querySelector('.replay-picture');
+  return {smallest: Math.min(...heights), page: document.documentElement.scrollWidth,
+          pans: picture.scrollWidth > picture.clientWidth,
+          svg: svg.getBoundingClientRect().width, box: picture.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replay_is_readable(server: Server, browser: Browser, size: str) -> None:
+    """The replay's labels are at least 10 px tall at both widths; on a phone the picture
+    pans inside its box (the page itself never scrolls sideways) and "Fit" shows it whole."""
+    from tests.web.test_browser_after import finished_table
+
+    table = finished_table(server)
+    watcher = Player(browser, server.base, f"/replay/{table}", viewport=SIZES[size])
+    page = watcher.page
+    page.wait_for_selector(".replay-picture svg text")
+    page.locator("button[data-key='next']").click()
+    page.wait_for_selector(".replay-picture[data-step='1'] svg text")
+    shown = page.evaluate(SMALLEST_TEXT)
+    assert shown["smallest"] >= 10, shown
+    assert shown["page"] <= SIZES[size]["width"], shown
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/replay-{size}.png")
+    if size == "phone":
+        assert shown["pans"], shown
+        page.locator("#replay-fit").click()
+        fitted = page.evaluate(SMALLEST_TEXT)
+        assert fitted["svg"] <= fitted["box"] + 1, fitted
+        assert page.locator("#replay-fit").get_attribute("aria-pressed") == "true"
+    assert no_errors(watcher) == []
+    watcher.close()

@@ -51,6 +51,13 @@ export class ReplayPage {
     this.counter = h("span", { class: "counter", "aria-live": "off" });
     this.picture = h("figure", { class: "replay-picture", "aria-live": "polite", "aria-busy": "false" });
     this.narration = h("ol", { class: "replay-narration" });
+    // on a phone the picture is shown large enough to read (12-unit labels at 10 px or more)
+    // and panned by scrolling; "Fit" shows it whole
+    this.fitButton = h("button", { type: "button", class: "replay-fit small-button", id: "replay-fit", "aria-pressed": "false", dataset: { key: "fit" }, onclick: () => {
+      const fit = !this.picture.classList.contains("fit");
+      this.picture.classList.toggle("fit", fit);
+      this.fitButton.setAttribute("aria-pressed", String(fit));
+    } }, "Fit the picture to the screen");
     const seats = h("fieldset", { class: "replay-seats" }, h("legend", { text: "Show" }),
       ["open", ...SEATS].map((seat) => h("label", {},
         h("input", { type: "radio", name: "replay-seat", value: seat, checked: seat === "open", onchange: () => { this.seat = seat; this.draw(); } }),
@@ -59,7 +66,7 @@ export class ReplayPage {
     this.root.replaceChildren(h("div", { class: "replay" },
       h("div", { class: "panel replay-head" },
         h("h2", { text: `Replay: table ${this.tableId}` }),
-        h("p", { class: "muted", text: `${this.hands.length} hands · final score N–S ${final[0]}, E–W ${final[1]} · ${n} steps` }),
+        h("p", { class: "muted", text: `${this.hands.length} hand${this.hands.length === 1 ? "" : "s"} · final score N–S ${final[0]}, E–W ${final[1]} · ${n} steps` }),
         h("div", { class: "buttons replay-controls" },
           button("Start", "first", () => this.go(0), "First step"),
           button("« hand", "prev-hand", () => this.go(this.findHand(-1)), "Previous hand"),
@@ -73,7 +80,7 @@ export class ReplayPage {
         seats,
         h("p", {}, h("a", { class: "button", href: `/api/tables/${this.tableId}/record`, download: `deepsix-${this.tableId}.txt` }, "Download the record"),
           " ", h("a", { class: "button", href: "/" }, "Lobby"))),
-      h("div", { class: "replay-main" }, this.picture, h("section", { class: "panel" }, h("h3", { text: "This step" }), this.narration)),
+      h("div", { class: "replay-main" }, h("div", { class: "replay-view" }, this.fitButton, this.picture), h("section", { class: "panel" }, h("h3", { text: "This step" }), this.narration)),
       h("section", { class: "panel replay-analysis" }, h("h2", { text: "Where the points went" }),
         h("p", { class: "muted", text: "Each hand's decisions that cost 10 points or more against the best choice: cards of the last six tricks solved exactly with every hand seen, earlier decisions estimated on deals dealt to fit what the player saw. \"Show\" goes to the position before the decision." }),
         this.hands.map((record) => h("div", { class: "replay-hand-analysis" }, h("h3", { text: `Hand ${record.number}` }),
