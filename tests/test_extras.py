@@ -150,3 +150,43 @@ def test_a_command_without_its_extra_exits_1_with_one_line(
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
     assert f'pip install "deepsix[{extra}]"' in lines[0]
+
+
+def _extras() -> dict[str, list[str]]:
+    import tomllib
+
+    project = tomllib.loads((SRC.parent / "pyproject.toml").read_text("utf-8"))["project"]
+    return dict(project["optional-dependencies"])
+
+
+def _self_extras(requirements: list[str]) -> set[str]:
+    """The package's own extras that a list of requirements pulls in (``deepsix[a,b]``)."""
+    named: set[str] = set()
+    for requirement in requirements:
+        if requirement.startswith("deepsix["):
+            named |= {part.strip() for part in requirement[8:].split("]")[0].split(",")}
+    return named
+
+
+def test_all_brings_every_extra_and_postgres_the_web_table() -> None:
+    """``pip install "deepsix[all]"`` installs every extra; ``[postgres]`` alone runs
+    ``deepsix serve --db postgresql://...`` (it needs the web table)."""
+    extras = _extras()
+    assert _self_extras(extras["all"]) == set(extras) - {"all"}
+    assert "web" in _self_extras(extras["postgres"])
+
+
+def test_the_readme_says_what_the_test_command_needs() -> None:
+    """The test command's machine needs are said next to it, and the list of the default
+    sessions names each of them (rl included)."""
+    readme = (SRC.parent / "README.md").read_text("utf-8")
+    command = readme.index('pip install -q "nox[uv]" && .venv/bin/nox')
+    after = readme[command : command + 600]
+    for need in ("postgresql", "chromium", "PyTorch", "skip"):
+        assert need in after, need
+    sessions = readme[readme.index("`nox -l` lists the sessions") :].split("the default set")[0]
+    noxfile = (SRC.parent / "noxfile.py").read_text("utf-8")
+    listed = noxfile.split("nox.options.sessions = [", 1)[1].split("]", 1)[0]
+    for name in (part.strip().strip('",') for part in listed.split()):
+        if name:
+            assert f"`{name}`" in sessions, name
