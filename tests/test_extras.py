@@ -190,3 +190,31 @@ def test_the_readme_says_what_the_test_command_needs() -> None:
     for name in (part.strip().strip('",') for part in listed.split()):
         if name:
             assert f"`{name}`" in sessions, name
+
+
+def test_the_readme_links_the_docs() -> None:
+    """Every docs page the README names is a link that works on GitHub (a relative path that
+    exists), and the built site's address (pyproject's Documentation) is there."""
+    import re
+    import tomllib
+
+    root = SRC.parent
+    readme = (root / "README.md").read_text("utf-8")
+    assert not re.findall(r"`docs/[\w/-]+\.md`", readme), "a docs page named, not linked"
+    links = re.findall(r"\]\((docs/[\w/-]+\.md)\)", readme)
+    assert len(links) >= 8
+    for link in links:
+        assert (root / link).is_file(), link
+    urls = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["project"]["urls"]
+    assert urls["Documentation"] in readme
+
+
+def test_the_bot_page_says_where_make_bot_is_and_what_follows_a_refusal() -> None:
+    page = (SRC.parent / "docs" / "external-bots.md").read_text("utf-8")
+    import re
+
+    where = re.search(r"`from (deepsix[\w.]*) import make_bot`", page)
+    assert where is not None
+    module = __import__(where.group(1), fromlist=["make_bot"])
+    assert callable(module.make_bot)
+    assert "After a `refused`, send another `action` with the same `id`" in page
