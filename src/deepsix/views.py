@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import attrs
 
+from deepsix import visibility
 from deepsix.actions import Bid, LegalActions, Pass
 from deepsix.cards import Card, Seat, Suit, Team, seat_of
 from deepsix.display import html_of, svg_of, text_of
@@ -211,16 +212,8 @@ def view(state: GameState, seat: Seat | int | str | None) -> PlayerView:
     bidder = setup.bidder
     passed: tuple[Card, ...] = ()
     received: tuple[Card, ...] = ()
-    if seat is not None and bidder is not None:
-        complete = state.rules.pass_size
-        if seat == bidder.partner:
-            passed = setup.partner_pass
-            if len(setup.bidder_pass) == complete:
-                received = setup.bidder_pass
-        elif seat == bidder:
-            passed = setup.bidder_pass
-            if len(setup.partner_pass) == complete:
-                received = setup.partner_pass
+    if seat is not None:
+        passed, received = visibility.passes_seen(setup, seat, state.rules.pass_size)
     own = seat is not None and seat == state.to_act
     return PlayerView(
         seat=seat,

@@ -79,6 +79,7 @@ CORE_ORDER: Final = (
     "deepsix.scoring",
     "deepsix.table",
     "deepsix.handsetup",
+    "deepsix.visibility",
     "deepsix.history",
     "deepsix.state",
     "deepsix.legal",

@@ -12,6 +12,7 @@ Plain typed Python with no numpy and no attrs, compiled in the compiled build.
 
 from __future__ import annotations
 
+from deepsix import visibility
 from deepsix.actions import Bid, Pass
 from deepsix.cards import Seat
 from deepsix.hands import pack, size
@@ -107,15 +108,8 @@ def facts_of_state(state: GameState, me: int, *, private: bool, pass_size: int) 
     passed: tuple[int, ...] = ()
     received: tuple[int, ...] = ()
     bidder = setup.bidder
-    if private and bidder is not None:
-        if me == (bidder + 2) & 3:
-            passed = setup.partner_pass
-            if len(setup.bidder_pass) == pass_size:
-                received = setup.bidder_pass
-        elif me == bidder:
-            passed = setup.bidder_pass
-            if len(setup.partner_pass) == pass_size:
-                received = setup.partner_pass
+    if private:
+        passed, received = visibility.passes_seen(setup, me, pass_size)
     return Facts(
         phase=state.phase,
         dealer=state.dealer,

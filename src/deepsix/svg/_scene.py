@@ -8,6 +8,7 @@ from typing import TypeAlias
 
 import attrs
 
+from deepsix import visibility
 from deepsix.actions import Bid, LegalActions, Pass, PassCard, PlayCard, ShowCard
 from deepsix.cards import Card, Seat, Suit, Team
 from deepsix.engine import legal_actions
@@ -84,13 +85,8 @@ def scene_of(position: object) -> Scene:
 def _of_state(state: GameState) -> Scene:
     """Everything: the public facts (the spectator's view) and every hidden card."""
     setup = state.setup
-    received: list[tuple[Card, ...]] = [(), (), (), ()]
-    complete = state.rules.pass_size
-    if setup.bidder is not None:
-        if len(setup.partner_pass) == complete:
-            received[setup.bidder] = setup.partner_pass
-        if len(setup.bidder_pass) == complete:
-            received[setup.bidder.partner] = setup.bidder_pass
+    size = state.rules.pass_size
+    received = tuple(visibility.received_pass(setup, seat, size) for seat in range(4))
     return _scene(
         public_view(state),
         viewer=None,
@@ -98,7 +94,7 @@ def _of_state(state: GameState) -> Scene:
         hands=state.hands,
         partner_pass=setup.partner_pass,
         bidder_pass=setup.bidder_pass,
-        received=tuple(received),
+        received=received,
         legal=legal_actions(state),
     )
 
