@@ -120,3 +120,34 @@ def test_a_missing_record_or_one_without_a_finished_hand_fails_with_status_1(
 
 def _quit() -> str:
     return "quit"
+
+
+def test_analyze_shows_a_progress_bar_over_the_decisions(
+    played: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As simulate and match do: a bar labelled ``analysing`` whose total is the decisions to
+    value and which reaches it (``--no-progress`` hides it)."""
+    import contextlib
+    from collections.abc import Callable, Iterator
+
+    from deepsix.cli.terminal import Terminal
+    from deepsix.search.analysis import decision_count
+
+    seen: list[tuple[str, int, bool]] = []
+    updates: list[int] = []
+
+    @contextlib.contextmanager
+    def progress(
+        self: Terminal, label: str, total: int, *, show: bool = True
+    ) -> Iterator[Callable[[int], None]]:
+        seen.append((label, total, show))
+        yield updates.append
+
+    monkeypatch.setattr(Terminal, "progress", progress)
+    assert main(["analyze", str(played), "--budget", "quick"]) == 0
+    total = decision_count(load_game(played).state)
+    assert seen == [("analysing", total, True)]
+    assert updates == list(range(1, total + 1))
+    assert main(["analyze", str(played), "--budget", "quick", "--no-progress"]) == 0
+    assert seen[-1] == ("analysing", total, False)
+    capsys.readouterr()

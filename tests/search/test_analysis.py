@@ -19,6 +19,7 @@ from deepsix.search.analysis import (
     Method,
     analysis_data,
     analyze_game,
+    decision_count,
 )
 from deepsix.search.solver import move_values, solve
 from deepsix.views import view
@@ -196,3 +197,24 @@ def test_bad_arguments_are_refused_with_the_librarys_errors() -> None:
     assert set(BUDGETS) == {"quick", "normal", "deep"}
     unfinished = apply(new_game(), shuffled_deal(1))
     assert analyze_game(unfinished).hands == ()
+
+
+def test_progress_counts_every_decision_once_and_draws_a_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``on_decision(done, total)`` runs once per decision valued or skipped, up to the total
+    that ``decision_count`` announces; ``progress=True`` draws rich's bar and analyses the
+    same."""
+    state = one_hand(11, "solver")
+    calls: list[tuple[int, int]] = []
+    result = analyze_game(
+        state, budget=CHEAP, on_decision=lambda done, total: calls.append((done, total))
+    )
+    total = decision_count(state)
+    hand = result.hands[0]
+    assert total == len(hand.decisions) + hand.skipped > 0
+    assert calls == [(done, total) for done in range(1, total + 1)]
+    with_bar = analyze_game(state, budget=CHEAP, progress=True)
+    assert with_bar.hands[0].decisions == hand.decisions
+    played = analyze_game(state, budget=CHEAP, time_limit=1e-9, on_decision=lambda d, t: None)
+    assert played.hands[0].skipped == total

@@ -63,11 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the whole analysis to FILE as JSON"
     )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace, terminal: Terminal) -> int:
     """Analyse the saved game and print each hand's costly moments."""
-    from deepsix.search.analysis import BUDGETS, analysis_data, analyze_game
+    from deepsix.search.analysis import BUDGETS, analysis_data, analyze_game, decision_count
     from deepsix.search.solver import SearchError
 
     if args.time_limit is not None and not args.time_limit > 0:
@@ -91,15 +92,18 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         for line in hand_lines(hand, threshold=args.threshold, every=args.all):
             terminal.print(line)
 
+    total = decision_count(saved.state, hands=args.hand)
     try:
-        result = analyze_game(
-            saved.state,
-            budget=BUDGETS[args.budget],
-            seed=args.seed,
-            hands=args.hand,
-            time_limit=args.time_limit,
-            progress=show,
-        )
+        with terminal.progress("analysing", total, show=not args.no_progress) as update:
+            result = analyze_game(
+                saved.state,
+                budget=BUDGETS[args.budget],
+                seed=args.seed,
+                hands=args.hand,
+                time_limit=args.time_limit,
+                progress=show,
+                on_decision=lambda done, _total: update(done),
+            )
     except SearchError as error:
         raise CommandFailed(str(error)) from None
     if target is not None:

@@ -55,9 +55,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Final, NamedTuple
 
 import attrs
@@ -65,7 +66,7 @@ import attrs
 from deepsix.actions import Action, Bid, Deal, Pass, PlayCard
 from deepsix.cards import HAND_SIZE, Seat, Team
 from deepsix.engine import apply, legal_actions
-from deepsix.errors import InvalidStateError
+from deepsix.errors import InvalidStateError, missing_extra
 from deepsix.io.record import GameRecord, replay
 from deepsix.play.bots import Bot, make_bot
 from deepsix.rebuild import history_start, walk
@@ -99,6 +100,7 @@ __all__ = [
     "Method",
     "analysis_data",
     "analyze_game",
+    "decision_count",
     "decision_data",
     "iter_costly",
 ]
@@ -121,7 +123,8 @@ def analyze_game(  # noqa: PLR0913  # keyword-only options, each with a default
     hands: Sequence[int] | None = None,
     phases: Collection[Phase] | None = None,
     time_limit: float | None = None,
-    progress: Progress | None = None,
+    progress: Progress | bool | None = None,
+    on_decision: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Value every decision of the game's finished hands (see the module documentation).
 
@@ -132,7 +135,10 @@ def analyze_game(  # noqa: PLR0913  # keyword-only options, each with a default
     are not all known).  ``phases`` keeps the decisions of those phases only
     (default: all; the others are not counted anywhere).  ``time_limit``
     bounds the wall-clock seconds: decisions after it are skipped and
-    counted.  Raises
+    counted.  ``progress`` is called with each hand's analysis as it is done;
+    ``progress=True`` shows a progress bar instead (rich, from the ``cli`` extra: in a
+    terminal or a notebook).  ``on_decision(done, total)`` is called after each decision
+    (what ``deepsix analyze`` draws its bar with).  Raises
     :class:`~deepsix.search.solver.SearchError` for a bad budget, hand
     number or game.
     """
@@ -147,15 +153,68 @@ def analyze_game(  # noqa: PLR0913  # keyword-only options, each with a default
             )
     deadline = None if time_limit is None else time.monotonic() + time_limit
     kept = frozenset(Phase if phases is None else phases)
-    analyst = _Analyst(chosen, make_bot(chosen.policy), seed, deadline, kept)
     steps = _steps_by_hand(state)
-    results = []
-    for number in sorted(set(wanted)):
-        analysis = analyst.hand(number, state.completed_hands[number - 1], steps[number])
-        results.append(analysis)
-        if progress is not None:
-            progress(analysis)
+    numbers = sorted(set(wanted))
+    total = sum(len(_chosen(steps[number], kept)) for number in numbers)
+    with contextlib.ExitStack() as stack:
+        tick = on_decision
+        if progress is True:
+            tick = stack.enter_context(_bar(total))
+        done = 0
+
+        def ticked() -> None:
+            nonlocal done
+            done += 1
+            if tick is not None:
+                tick(done, total)
+
+        analyst = _Analyst(chosen, make_bot(chosen.policy), seed, deadline, kept, ticked)
+        results = []
+        for number in numbers:
+            analysis = analyst.hand(number, state.completed_hands[number - 1], steps[number])
+            results.append(analysis)
+            if callable(progress):
+                progress(analysis)
     return GameAnalysis(tuple(results), chosen, seed)
+
+
+def decision_count(
+    game: GameState | GameRecord,
+    *,
+    hands: Sequence[int] | None = None,
+    phases: Collection[Phase] | None = None,
+) -> int:
+    """How many decisions :func:`analyze_game` values with these ``hands`` and ``phases``
+    (the total of its ``on_decision`` calls): each decision with two or more choices."""
+    state = _state(game)
+    steps = _steps_by_hand(state)
+    kept = frozenset(Phase if phases is None else phases)
+    numbers = range(1, len(state.completed_hands) + 1) if hands is None else set(hands)
+    return sum(len(_chosen(steps.get(number, []), kept)) for number in numbers)
+
+
+def _chosen(moments: Sequence[_Moment], phases: frozenset[Phase]) -> list[_Moment]:
+    """The moments of these phases with a choice to value (two or more legal actions)."""
+    return [
+        moment
+        for moment in moments
+        if moment.before.phase in phases and len(legal_actions(moment.before)) >= 2
+    ]
+
+
+@contextlib.contextmanager
+def _bar(total: int) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar over the decisions (rich shows it in a notebook too)."""
+    try:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    except ImportError as error:
+        raise missing_extra("analyze_game(progress=True)", "cli", error) from None
+    bar = Progress(
+        "analysing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True
+    )
+    with bar:
+        task = bar.add_task("analysing", total=total)
+        yield lambda done, _total: bar.update(task, completed=done)
 
 
 # -- walking the game ------------------------------------------------------------------------
@@ -272,6 +331,8 @@ class _Analyst:
     seed: int
     deadline: float | None
     phases: frozenset[Phase]
+    ticked: Callable[[], None]
+    """Called after each decision, valued or skipped."""
 
     def hand(self, number: int, record: HandRecord, moments: list[_Moment]) -> HandAnalysis:
         """Every decision of one hand, valued.
@@ -281,7 +342,7 @@ class _Analyst:
         """
         started = time.monotonic()
         wanted = [moment for moment in moments if moment.before.phase in self.phases]
-        chosen = [moment for moment in wanted if len(legal_actions(moment.before)) >= 2]
+        chosen = _chosen(wanted, self.phases)
         forced = len(wanted) - len(chosen)
         chosen.sort(key=lambda moment: (not self.solvable(moment.before), moment.step))
         found = []
@@ -289,12 +350,14 @@ class _Analyst:
         for moment in chosen:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 skipped += 1
+                self.ticked()
                 continue
             decision = self.exact(moment) or self.estimate(moment)
             if decision is None:
                 skipped += 1
             else:
                 found.append(decision)
+            self.ticked()
         decisions = tuple(sorted(found, key=lambda decision: decision.step))
         seconds = time.monotonic() - started
         return HandAnalysis(number, record, decisions, forced, skipped, seconds)
