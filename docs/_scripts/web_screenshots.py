@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402  # after the path
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402  # after the path
 from tests.web.browser import DESKTOP, PHONE, Player, launch, seat_url  # noqa: E402
 from tests.web.harness import Server  # noqa: E402
 
@@ -50,6 +50,14 @@ class Shooter:
         page.screenshot(path=str(self.out / f"{name}-{self.size}.png"), full_page=not open_dialog)
         self.taken.add(name)
         print("shot", name, self.size, flush=True)
+
+
+def panels(page: Page, show: bool) -> None:
+    """Open (or close) the side panels' drawer, where the page has one (a phone's)."""
+    if show and page.locator("#drawer-toggle").is_visible():
+        page.locator("#drawer-toggle").click()
+    elif not show and page.locator("#drawer-close").is_visible():
+        page.locator("#drawer-close").click()
 
 
 def lobby_and_invite(browser: Browser, server: Server, size: str, out: Path) -> None:
@@ -101,7 +109,8 @@ def play(browser: Browser, server: Server, size: str, out: Path, seed: int) -> N
                 options = page.eval_on_selector_all(
                     "#any-bid option", "ns => ns.map(n => n.textContent)"
                 )
-                page.select_option("#any-bid", label=[o for o in options if int(o) >= 10][-1])
+                low = [o for o in options if int(o.replace("\u2212", "-")) >= 10][-1]
+                page.select_option("#any-bid", label=low)
                 page.locator(".prompt button.bid-any").click()
                 player.wait_settled(seq)
                 continue
@@ -142,13 +151,17 @@ def play(browser: Browser, server: Server, size: str, out: Path, seed: int) -> N
                 page.locator(".last-trick-button").click()
                 shooter.shoot("last-trick")
                 page.keyboard.press("Escape")
+                panels(page, True)  # on a phone the tools are in the drawer
                 page.locator(".rules-button").click()
                 page.wait_for_selector(".rules-list")
                 shooter.shoot("rules")
                 page.keyboard.press("Escape")
+                panels(page, False)
             if hands >= 2 and "score-sheet" not in shooter.taken:
+                panels(page, True)
                 page.locator(".sheet").scroll_into_view_if_needed()
                 shooter.shoot("score-sheet")
+                panels(page, False)
             player.take_turn(rng)
         else:
             player.take_turn(rng)
