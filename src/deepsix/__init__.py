@@ -208,7 +208,7 @@ def _picture_html(value: object) -> str | None:
 
 def _text(value: object, unicode: bool) -> str | None:
     """A state's or a view's printable text (the one renderer, imported on first use)."""
-    from deepsix.adapters.text import printable
+    from deepsix.io.text import printable
 
     return printable(value, unicode=unicode)
 

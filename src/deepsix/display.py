@@ -60,7 +60,7 @@ def bind_display(svg: Renderer, html: Renderer) -> None:
 
 def bind_text(text: TextRenderer) -> None:
     """Make ``str()`` and ``unicode()`` of the core's values call ``text``: the printable
-    position is written by the one text renderer (:mod:`deepsix.adapters.text`)."""
+    position is written by the one text renderer (:mod:`deepsix.io.text`)."""
     _HOOKS.text = text
 
 
