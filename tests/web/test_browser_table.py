@@ -449,3 +449,25 @@ def test_the_replay_is_readable(server: Server, browser: Browser, size: str) -> 
         assert page.locator("#replay-fit").get_attribute("aria-pressed") == "true"
     assert no_errors(watcher) == []
     watcher.close()
+
+
+def test_a_rematch_log_names_the_players(server: Server, browser: Browser) -> None:
+    """Ann resigns and asks for a rematch: the new table's log names her, never "North (you)"."""
+    made = server.create(
+        {"E": "heuristic", "S": "heuristic", "W": "heuristic"}, me="N", name="Ann", seed=4
+    )
+    player = Player(browser, server.base, seat_url(made), viewport=LAPTOP)
+    page = player.page
+    page.wait_for_selector(".game[data-phase='bidding']")
+    page.locator("#resign").click()
+    page.locator("dialog[open] button[data-key='confirm-yes']").click()
+    page.wait_for_selector("#rematch")
+    page.locator("#rematch").click()
+    page.wait_for_url(lambda url: made["table"]["id"] not in url)
+    page.wait_for_selector(".log li")
+    lines = log_lines(player)
+    assert player.data()["seat"] == "N"
+    assert not [line for line in lines if "North" in line and "North–South" not in line], lines
+    assert any("Ann (you)" in line for line in lines), lines
+    assert no_errors(player) == []
+    player.close()
