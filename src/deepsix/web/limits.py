@@ -79,6 +79,7 @@ def network_of(address: str) -> str:
     address is its IPv4 one), its IPv6 /64; a network already, or anything else (a Unix
     socket's name), as it is.
 
+    >>> from deepsix.web.limits import network_of
     >>> network_of("192.0.2.17"), network_of("2001:db8::1"), network_of("::ffff:192.0.2.17")
     ('192.0.2.0/24', '2001:db8::/64', '192.0.2.0/24')
     """
