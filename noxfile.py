@@ -43,7 +43,7 @@ COMPILE = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
 
 LINTED = ["src", "tests", "noxfile.py", "conftest.py", "benchmarks", "docs", "tools"]
 """What ruff checks (in the checkout, and again in the unpacked sdist)."""
-EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo")
+EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo", "plot")
 MATRIX = {"bare": (), **{extra: (extra,) for extra in EXTRAS}, "all": EXTRAS}
 """The install matrix: the bare package, each extra alone, and all of them together."""
 SDIST_LIMIT = 1_500_000

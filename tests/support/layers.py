@@ -38,6 +38,11 @@ LAYERS: Final = (
         "programs built on the library: the terminal game, the web table, "
         "the OpenSpiel and PettingZoo adapters",
     ),
+    Layer(
+        "plots",
+        ("deepsix.plot",),
+        "matplotlib plots of games, matches, pools and analyses",
+    ),
     Layer("search", ("deepsix.search",), "the double-dummy solver and the search bot"),
     Layer(
         "matches",

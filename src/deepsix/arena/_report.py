@@ -136,6 +136,8 @@ class MatchSummary:
     """Hands of the longer game of a deal that the shorter one had not (left out)."""
     both: tuple[int, int, int]
     """Deals where A won both games, the games were split, B won both."""
+    per_deal: tuple[tuple[int, float], ...] = ()
+    """Each paired deal and its mean difference per hand (A − B), in deal order."""
 
 
 def summarize(labels: tuple[str, str], outcomes: Sequence[GameOutcome]) -> MatchSummary:
@@ -143,9 +145,10 @@ def summarize(labels: tuple[str, str], outcomes: Sequence[GameOutcome]) -> Match
     for outcome in outcomes:
         by_deal.setdefault(outcome.deal, {})[outcome.swapped] = outcome
     clusters: list[tuple[float, int]] = []
+    per_deal: list[tuple[int, float]] = []
     unpaired = 0
     both = [0, 0, 0]
-    for pair in by_deal.values():
+    for deal, pair in sorted(by_deal.items()):
         if len(pair) != 2:
             continue
         first, second = pair[False], pair[True]
@@ -157,6 +160,8 @@ def summarize(labels: tuple[str, str], outcomes: Sequence[GameOutcome]) -> Match
             b = first.hands[k][first.team_of(1)] + second.hands[k][second.team_of(1)]
             total += (a - b) / 2
         clusters.append((total, paired))
+        if paired:
+            per_deal.append((deal, total / paired))
         won = [first.winning_side, second.winning_side]
         if won == [0, 0]:
             both[0] += 1
@@ -185,6 +190,7 @@ def summarize(labels: tuple[str, str], outcomes: Sequence[GameOutcome]) -> Match
         difference=clustered_mean(clusters),
         unpaired_hands=unpaired,
         both=(both[0], both[1], both[2]),
+        per_deal=tuple(per_deal),
     )
 
 

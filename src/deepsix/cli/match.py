@@ -82,6 +82,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write each program bot's standard error to DIR/logs/, one file per game and seat",
     )  # fmt: skip
     add_where_to_run(parser, workers_note="; program bots must exist on the workers")
+    parser.add_argument(
+        "--plot", metavar="FILE",
+        help="also draw the per-deal differences (with --pool: the ratings) to FILE (.png, "
+        ".svg, .pdf; the plot extra)",
+    )  # fmt: skip
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -137,6 +142,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
 
     config = _config(args)
     report_file = output_file("--report", args.report)
+    plot_file = output_file("--plot", args.plot)
     out = (
         Path(args.out)
         if args.out
@@ -157,7 +163,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
             )
         try:
             with terminal.progress("playing", total, show=not args.no_progress) as update:
-                markdown = _play(args, config, out, executor, lambda done, _: update(done))
+                markdown, played = _play(args, config, out, executor, lambda done, _: update(done))
         except KeyboardInterrupt:  # one line says it all (no "interrupted" after it)
             terminal.error(f"stopped: the finished deals are in {out}; run the same command to "
                            "resume")  # fmt: skip
@@ -167,6 +173,17 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     (out / "report.md").write_text(markdown, encoding="utf-8")
     if report_file is not None:
         report_file.write_text(markdown, encoding="utf-8")
+    if plot_file is not None:
+        from deepsix import plot
+        from deepsix.arena import match as arena
+
+        drawn = (
+            plot.match_differences(played)
+            if isinstance(played, arena.MatchResult)
+            else plot.pool_ratings(played)
+        )
+        drawn.savefig(plot_file)
+        terminal.print(f"Wrote {args.plot}")
     terminal.print(Text(f"Records and report in {out}/", style="dim"))
     return 0
 
@@ -177,7 +194,7 @@ def _play(
     out: Path,
     executor: concurrent.futures.Executor | None,
     progress: Callable[[int, int], None],
-) -> str:
+) -> tuple[str, MatchResult | PoolResult]:
     from deepsix.arena.match import (
         MatchError,
         pool_markdown,
@@ -195,7 +212,7 @@ def _play(
             )  # fmt: skip
             parts = [pool_markdown(pool, command=command)]
             parts += [report_markdown(match) for match in pool.matches]
-            return "\n".join(parts)
+            return "\n".join(parts), pool
         result: MatchResult = run_match(
             config, out, workers=args.workers, executor=executor,
             progress=progress, logs=out / "logs" if args.bot_logs else None,
@@ -204,4 +221,4 @@ def _play(
         raise CommandFailed(str(error)) from None
     except ParseError as error:
         raise UsageError(str(error)) from None
-    return report_markdown(result, command=command)
+    return report_markdown(result, command=command), result

@@ -1,0 +1,59 @@
+"""Plots (issue 41 item 3): one call each draws a game's scores, a match's per-deal
+differences with its interval, a pool's ratings and an analysis's decision costs; ``deepsix
+match --plot FILE`` writes the match's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deepsix import play_game, record_of
+from deepsix.arena.match import MatchConfig, run_match, run_pool
+from deepsix.cli import main
+from deepsix.search.analysis import AnalysisBudget, analyze_game
+
+pytest.importorskip("matplotlib")
+
+from deepsix import plot  # after the skip: it needs matplotlib
+
+
+def test_a_games_scores_are_one_line_per_team() -> None:
+    game = play_game(["heuristic"] * 4, 3)
+    figure = plot.score_progression(record_of(game))
+    (axes,) = figure.axes
+    lines = {line.get_label(): line for line in axes.get_lines()}
+    ns = lines["North–South"].get_ydata()
+    assert list(ns) == [0, *(record.totals[0] for record in game.completed_hands)]
+    assert list(lines["East–West"].get_ydata())[-1] == game.scores[1]
+
+
+def test_a_match_pool_and_analysis_plot(tmp_path: Path) -> None:
+    result = run_match(MatchConfig(("heuristic", "random"), deals=2), tmp_path / "m", workers=1)
+    figure = plot.match_differences(result)
+    (axes,) = figure.axes
+    summary = result.summary()
+    assert [bar.get_height() for bar in axes.patches[: len(summary.per_deal)]] == [
+        value for _, value in summary.per_deal
+    ]
+    assert len(summary.per_deal) == 2
+    mean_line = next(line for line in axes.get_lines() if line.get_label().startswith("mean"))
+    assert list(mean_line.get_ydata()) == [summary.difference.mean] * 2
+    config = MatchConfig(("heuristic", "random"), deals=1)
+    pool = run_pool(["random", "heuristic"], config, tmp_path / "p", workers=1)
+    rated = plot.pool_ratings(pool)
+    labels = [tick.get_text() for tick in rated.axes[0].get_yticklabels()]
+    assert labels == [rating.name for rating in pool.ratings]
+    game = play_game(["heuristic"] * 4, 5, max_hands=1)
+    analysis = analyze_game(game, budget=AnalysisBudget(worlds=1, exact_tricks=5, max_candidates=2))
+    costs = plot.decision_costs(analysis)
+    decisions = [d for hand in analysis.hands for d in hand.decisions]
+    assert [bar.get_height() for bar in costs.axes[0].patches] == [d.cost for d in decisions]
+
+
+def test_match_writes_its_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "match.png"
+    argv = ["match", "heuristic", "random", "--deals", "1", "--out", str(tmp_path / "m")]
+    assert main([*argv, "--workers", "1", "--no-progress", "--plot", str(picture)]) == 0
+    assert picture.read_bytes().startswith(b"\x89PNG")
+    assert f"Wrote {picture}" in capsys.readouterr().out
