@@ -29,6 +29,7 @@ class Svg(str):
     """
 
     __slots__ = ()
+    __module__ = "deepsix.svg"  # documented, and pickled, where users import it
 
     def _repr_svg_(self) -> str:
         return str(self)
