@@ -74,9 +74,10 @@ def tests(session: nox.Session) -> None:
     """The whole test suite with the cheap hypothesis profile, against the pure-Python sources.
 
     The web extra comes along: the server's tests drive it over real sockets and,
-    where a Chromium is installed, through a real browser.  So do the adapters' extras.
+    where a Chromium is installed, through a real browser.  So do the adapters' extras
+    and the plots'.
     """
-    install(session, "test", extras=f"[{WEB_EXTRAS},{ADAPTER_EXTRAS}]")
+    install(session, "test", extras=f"[{WEB_EXTRAS},{ADAPTER_EXTRAS},plot]")
     session.run(
         "pytest", "-p", "no:cacheprovider", "-n", "auto", *session.posargs,
         env={**REQUIRE_ADAPTERS, **REQUIRE_POSTGRES, "DEEPSIX_EXPECT_BUILD": "pure"},
@@ -139,7 +140,7 @@ def tests_compiled(session: nox.Session) -> None:
     shutil.rmtree(dist, ignore_errors=True)
     tree = build_sdist(session, dist)
     wheel = build_wheel(session, tree, dist, compiled=True)
-    requirement = f"deepsix[{WEB_EXTRAS},{ADAPTER_EXTRAS}] @ {wheel.resolve().as_uri()}"
+    requirement = f"deepsix[{WEB_EXTRAS},{ADAPTER_EXTRAS},plot] @ {wheel.resolve().as_uri()}"
     session.install(requirement, *nox.project.dependency_groups(PYPROJECT, "test"))
     session.chdir(tree)
     chosen = any(not arg.startswith("-") for arg in session.posargs)  # test paths given

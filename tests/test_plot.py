@@ -57,3 +57,23 @@ def test_match_writes_its_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main([*argv, "--workers", "1", "--no-progress", "--plot", str(picture)]) == 0
     assert picture.read_bytes().startswith(b"\x89PNG")
     assert f"Wrote {picture}" in capsys.readouterr().out
+
+
+def test_replay_and_analyze_write_their_plots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from deepsix.io.record import write_record
+
+    game = play_game(["heuristic"] * 4, 5, max_hands=1)
+    saved = tmp_path / "game.rec"
+    saved.write_text(write_record(record_of(game)), encoding="utf-8")
+    scores = tmp_path / "scores.png"
+    assert main(["replay", str(saved), "--hide-hands", "--plot", str(scores)]) == 0
+    assert scores.read_bytes().startswith(b"\x89PNG")
+    costs = tmp_path / "costs.svg"
+    argv = ["analyze", str(saved), "--budget", "quick", "--no-progress", "--plot", str(costs)]
+    assert main(argv) == 0
+    assert costs.read_text(encoding="utf-8").lstrip().startswith(("<?xml", "<svg"))
+    out = capsys.readouterr().out
+    assert f"Wrote {scores}" in out
+    assert f"Wrote {costs}" in out

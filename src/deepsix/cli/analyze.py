@@ -63,6 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the whole analysis to FILE as JSON"
     )
+    parser.add_argument(
+        "--plot", metavar="FILE",
+        help="also draw each decision's cost to FILE (.png, .svg, .pdf; the plot extra)",
+    )  # fmt: skip
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -76,6 +80,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     if args.threshold < 0:
         raise UsageError(f"--threshold {args.threshold:g}: zero or more points")
     target = output_file("--json", args.json)
+    plot_file = output_file("--plot", args.plot)
     saved = load_game(args.record)
     finished = len(saved.state.completed_hands)
     if not finished:
@@ -109,6 +114,11 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
     if target is not None:
         target.write_text(json.dumps(analysis_data(result), indent=1) + "\n", encoding="utf-8")
         terminal.print(f"Wrote {args.json}")
+    if plot_file is not None:
+        from deepsix import plot
+
+        plot.decision_costs(result).savefig(plot_file)
+        terminal.print(f"Wrote {args.plot}")
     return 0
 
 

@@ -32,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD", help="a game saved with --save")
     parser.add_argument("--step", action="store_true", help="pause after every trick and phase")
     parser.add_argument("--hide-hands", action="store_true", help="do not list the dealt hands")
+    parser.add_argument(
+        "--plot", metavar="FILE",
+        help="also draw the score progression to FILE (.png, .svg, .pdf; the plot extra)",
+    )  # fmt: skip
     picture = parser.add_argument_group("a picture of one position (deepsix.svg)")
     picture.add_argument(
         "--svg", metavar="FILE",
@@ -91,8 +95,14 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         raise UsageError(f"--size {args.size}: between 16 and 10000 pixels")
     if args.svg is not None:
         output_file("--svg", args.svg)
+    plot_file = output_file("--plot", args.plot)
     saved = load_game(args.record)
     state = saved.state
+    if plot_file is not None:
+        from deepsix import plot
+
+        plot.score_progression(state).savefig(plot_file)
+        terminal.print(f"Wrote {args.plot}")
     if args.svg is not None:
         return _picture(args, state, terminal)
     terminal.print(
