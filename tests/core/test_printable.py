@@ -3,6 +3,7 @@ table on several lines, ``unicode()`` with suit symbols; the reprs of big values
 
 from __future__ import annotations
 
+import random
 import tempfile
 
 from deepsix import (
@@ -17,6 +18,7 @@ from deepsix import (
 )
 from deepsix.adapters.text import state_text, view_text
 from deepsix.arena.match import MatchConfig, run_match
+from tests.support.strategies import choose_action
 
 GAME = play_game(["heuristic"] * 4, 3)
 DEALT = apply(new_game(), shuffled_deal(5))
@@ -65,3 +67,30 @@ def test_reprs_are_short() -> None:
     with tempfile.TemporaryDirectory() as folder:
         match = run_match(MatchConfig(("heuristic", "random"), deals=1), folder, workers=1)
     assert repr(match).startswith("<MatchResult heuristic vs random: 2 games of 1 deal, seed 0")
+
+
+def test_a_hand_and_a_trick_have_a_text_of_several_lines() -> None:
+    """Issue 41 item 1: a hand and a trick print as a person reads them, not as one line."""
+    from deepsix.io.text import hand_text, trick_text
+
+    state = new_game().apply(shuffled_deal(5))
+    text = hand_text(state.hand(Seat.NORTH))
+    assert text.splitlines()[3] == "S 2 3 4 5 8"
+    assert [line[0] for line in text.splitlines()] == ["C", "D", "H", "S"]
+    assert "♠ 2 3 4 5 8" in hand_text(state.hand(Seat.NORTH), unicode=True)
+    assert sum(len(line.split()) - 1 for line in text.splitlines()) == 14
+    rng = random.Random(4)
+    state = new_game()
+    while not state.tricks:
+        state = state.apply(choose_action(rng, state, "cautious"))
+    (trick,) = state.tricks
+    lines = trick_text(trick).splitlines()
+    assert len(lines) == 5
+    assert lines[0].endswith("led")
+    assert [line.split()[0] for line in lines[:4]] == [str(seat) for seat, _ in trick.plays]
+    assert sum("took it" in line for line in lines) == 1
+    assert lines[-1] == f"points {trick.points}"
+    while not state.trick:
+        state = state.apply(choose_action(rng, state, "cautious"))
+    assert trick_text(state.trick).splitlines()[0].endswith("led")
+    assert "took it" not in trick_text(state.trick)

@@ -21,9 +21,10 @@ from deepsix.cards import CARDS, HAND_SIZE, Card, Seat, Suit
 from deepsix.io.notation import format_action
 from deepsix.melds import Meld
 from deepsix.state import GameState
+from deepsix.tricks import Trick, trick_points
 from deepsix.views import PlayerView, public_view
 
-__all__ = ["printable", "state_text", "view_text"]
+__all__ = ["hand_text", "printable", "state_text", "trick_text", "view_text"]
 
 _SEATS: Final = tuple(Seat)
 _ASCII: Final = tuple(card.ascii for card in CARDS)
@@ -125,6 +126,53 @@ def state_text(state: GameState, dealt: Sequence[Card] = (), *, unicode: bool = 
             f"{_cards(setup.bidder_pass, names)} back"
         )
     lines.append(view_text(public_view(state), unicode=unicode))
+    return "\n".join(lines)
+
+
+def hand_text(cards: Sequence[Card], *, unicode: bool = False) -> str:
+    """A hand as a player holds it: one line a suit (clubs, diamonds, hearts, spades), the
+    ranks in order, ``-`` for a void.
+
+    >>> from deepsix import Card
+    >>> print(hand_text([Card.parse(c) for c in ("7S", "2S", "5D", "8H", "8H")], unicode=True))
+    ♣ -
+    ♦ 5
+    ♥ 8 8
+    ♠ 2 7
+    """
+    lines = []
+    for suit in Suit:
+        ranks = sorted(card.rank for card in cards if card.suit is suit)
+        mark = suit.symbol if unicode else suit.letter
+        lines.append(f"{mark} {' '.join(str(int(rank)) for rank in ranks) or '-'}")
+    return "\n".join(lines)
+
+
+def trick_text(trick: Trick | Sequence[tuple[Seat, Card]], *, unicode: bool = False) -> str:
+    """A trick as the table sees it: one line a play (seat, card, who led and, for a
+    completed trick, who took it), then the cards' points.
+
+    ``trick`` is a completed :class:`~deepsix.tricks.Trick` or the plays of the trick in
+    progress (``state.trick``).
+
+    >>> from deepsix import Card, Seat
+    >>> from deepsix.tricks import Trick
+    >>> plays = tuple((seat, Card.parse(c)) for seat, c in zip(Seat, ("7S", "8S", "2S", "5H")))
+    >>> print(trick_text(Trick(plays, Seat.EAST)))
+    N 7S  led
+    E 8S  took it
+    S 2S
+    W 5H
+    points 20
+    """
+    names = _UNICODE if unicode else _ASCII
+    plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
+    winner = trick.winner if isinstance(trick, Trick) else None
+    lines = []
+    for k, (seat, card) in enumerate(plays):
+        notes = (["led"] if k == 0 else []) + (["took it"] if seat == winner else [])
+        lines.append(f"{_LETTER[seat]} {names[card]}  {', '.join(notes)}".rstrip())
+    lines.append(f"points {trick_points([card for _, card in plays])}" if plays else "no cards")
     return "\n".join(lines)
 
 
