@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.web.harness import Audit, Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +38,17 @@ def audit(server: Server) -> Iterator[Audit]:
     recorded = Audit()
     yield recorded
     recorded.check(server)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for a test module's pages (the browser tests skip
+    themselves where there is none)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import launch
+
+    with sync_playwright() as playwright:
+        running = launch(playwright)
+        yield running
+        running.close()

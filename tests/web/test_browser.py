@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
     )
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # no py.typed
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from deepsix import GameState, Seat
 from deepsix.tricks import trick_winner
@@ -37,7 +36,6 @@ from tests.web.browser import (
     PHONE,
     Player,
     frames_to,
-    launch,
     local_only,
     no_errors,
     seat_url,
@@ -46,14 +44,6 @@ from tests.web.harness import SEATS, Audit, Server
 
 BOTS = {"N": "heuristic", "E": "heuristic", "W": "heuristic"}
 SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def serious_violations(page: Page) -> list[dict[str, Any]]:

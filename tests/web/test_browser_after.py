@@ -8,7 +8,6 @@ page steps through it with every hand open or as one seat saw it.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,23 +20,15 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from deepsix import read_record, replay
 from deepsix.cli import main as cli
-from tests.web.browser import Player, launch, no_errors
+from tests.web.browser import Player, no_errors
 from tests.web.harness import Server
 from tests.web.test_browser import serious_violations
 
 FOUR_BOTS = {"N": "heuristic", "E": "random", "S": "heuristic", "W": "random"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def finished_table(server: Server) -> str:

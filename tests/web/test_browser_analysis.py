@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,24 +17,16 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from deepsix import PassCard
-from tests.web.browser import Player, launch, no_errors, seat_url
+from tests.web.browser import Player, no_errors, seat_url
 from tests.web.harness import Server
 from tests.web.test_browser import serious_violations
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "screens"
 ANALYSIS_WAIT = 240_000
 """Milliseconds an analysis may take to appear (it runs at low priority on a loaded machine)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def test_the_summary_shows_the_hands_costly_moments_without_the_passes(

@@ -5,7 +5,6 @@ exactly those the engine would refuse."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,23 +17,15 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from deepsix.cards import CARDS, Suit
 from deepsix.melds import Meld, available_melds, meld_blocker
 from deepsix.web.sockets import legend
-from tests.web.browser import PHONE, Player, launch, no_errors, seat_url
+from tests.web.browser import PHONE, Player, no_errors, seat_url
 from tests.web.harness import Server
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "deepsix" / "web" / "static"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def test_the_client_speaks_protocol_2_only(server: Server, browser: Browser) -> None:

@@ -29,9 +29,9 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 
-from tests.web.browser import Player, launch, no_errors, seat_url
+from tests.web.browser import Player, no_errors, seat_url
 from tests.web.harness import Server
 
 GRACE = "3"
@@ -52,14 +52,6 @@ def life_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.skip("the server does not speak protocol 2 yet (no /api/schema/protocol)")
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def table_info(server: Server, table: str) -> dict[str, Any]:

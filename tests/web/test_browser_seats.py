@@ -7,8 +7,6 @@ friend in a second browser.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.web.browser import CHROMIUM
@@ -19,19 +17,11 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.web.browser import Player, launch, no_errors, seat_url
+from tests.web.browser import Player, no_errors, seat_url
 from tests.web.harness import Server
 from tests.web.test_browser import serious_violations
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def stored_key(player: Player, table: str) -> str:

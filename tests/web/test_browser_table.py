@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -21,9 +21,9 @@ if CHROMIUM is None:  # pragma: no cover - machines without a browser
         allow_module_level=True,
     )
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.web.browser import PHONE, Player, launch, no_errors, seat_url
+from tests.web.browser import PHONE, Player, no_errors, seat_url
 from tests.web.harness import Server
 from tests.web.test_browser_seats import create_from_lobby
 
@@ -32,14 +32,6 @@ LAPTOP = {"width": 1280, "height": 720}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 SHOTS = os.environ.get("DEEPSIX_SHOTS")
 """A directory to keep screenshots of what the tests look at, to see them (optional)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        running = launch(playwright)
-        yield running
-        running.close()
 
 
 def play(player: Player, rng: random.Random, look: Callable[[], bool], limit: int = 2000) -> None:
