@@ -153,11 +153,14 @@ MUTANTS: Final[tuple[Mutant, ...]] = (
         (f"{_VIEWS}::test_view_legal_actions_are_the_seats_legal_actions",),
     ),
     Mutant(
-        "views",
-        "            passed = setup.partner_pass\n",
-        "            passed = setup.bidder_pass\n",
+        "visibility",
+        "        passed = setup.partner_pass\n",
+        "        passed = setup.bidder_pass\n",
         "the partner sees the cards she passed",
-        (f"{_VIEWS}::test_passes_are_seen_by_the_partners_only",),
+        (
+            f"{_VIEWS}::test_passes_are_seen_by_the_partners_only",
+            "tests/test_visibility.py::test_every_consumer_shows_the_rule",
+        ),
     ),
     Mutant(
         "views",
