@@ -23,7 +23,9 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo")
+EXTRAS = ("json", "cli", "web", "postgres", "distributed", "openspiel", "pettingzoo", "plot")
+BRINGS = {"postgres": {"web"}}
+"""Extras that bring others with them (pyproject's optional dependencies)."""
 PYTHON = sys.executable
 BIN = Path(sys.executable).parent
 DEEPSIX = str(BIN / ("deepsix.exe" if os.name == "nt" else "deepsix"))
@@ -194,6 +196,15 @@ def check_pettingzoo(installed: set[str]) -> None:
     )
 
 
+def check_plot(installed: set[str]) -> None:
+    """The plots draw a game's scores with matplotlib; without it, one line naming the extra."""
+    code = "import deepsix; from deepsix import plot; plot.score_progression(deepsix.new_game())"
+    if "plot" not in installed:
+        missing(code, "plot")
+        return
+    python("import matplotlib; matplotlib.use('Agg')\n" + code)
+
+
 CHECKS: dict[str, Callable[[set[str]], None]] = {
     "command": check_command,
     "json": check_json,
@@ -202,6 +213,7 @@ CHECKS: dict[str, Callable[[set[str]], None]] = {
     "distributed": check_distributed,
     "openspiel": check_openspiel,
     "pettingzoo": check_pettingzoo,
+    "plot": check_plot,
 }
 
 
@@ -217,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = installed - set(EXTRAS)
     if unknown:
         parser.error(f"unknown extras: {', '.join(sorted(unknown))}")
+    for extra in list(installed):
+        installed |= BRINGS.get(extra, set())
     failures = []
     for name, check in CHECKS.items():
         started = time.monotonic()
