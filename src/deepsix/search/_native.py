@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Final
 
+from deepsix.errors import ParseError
 from deepsix.rules import PlayOver
 from deepsix.state import GameState
 
@@ -54,7 +55,7 @@ def flags(**off: bool) -> int:
     value = (1 << len(FLAGS)) - 1
     for name, on in off.items():
         if name not in FLAGS:
-            raise ValueError(f"no technique {name!r}; the kernel's are {', '.join(FLAGS)}")
+            raise ParseError(f"no technique {name!r}; the kernel's are {', '.join(FLAGS)}")
         if not on:
             value &= ~(1 << FLAGS.index(name))
     return value
