@@ -48,11 +48,11 @@ from deepsix import (
     shuffled_deal,
 )
 from deepsix.actions import Action, LegalActions
-from deepsix.bidding import AuctionStep
 from deepsix.errors import DeepSixError, ParseError, WrongTypeError
 from deepsix.hands import pack_counts
 from deepsix.history import History
 from deepsix.melds import available_melds, best_meld, candidate_melds, meld_blocker
+from deepsix.phases.auction import AuctionStep
 from deepsix.scoring import HandScore
 from deepsix.state import Phase, _Engine
 

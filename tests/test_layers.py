@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import deepsix
-from tests.support.layers import CORE_ORDER, FACADE, LAYERS
+from tests.support.layers import CORE_MODULES, CORE_RANK, FACADE, LAYERS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "deepsix"
@@ -73,7 +73,7 @@ def layer_of(module: str) -> tuple[int, str]:
 
 def test_every_core_module_has_a_place_in_the_order() -> None:
     core = {name for name in MODULES if layer_of(name)[1] == "deepsix"} - set(FACADE)
-    assert core == set(CORE_ORDER), (
+    assert core == set(CORE_MODULES), (
         "add new core modules to tests/support/layers.py CORE_ORDER (and remove old ones)"
     )
 
@@ -87,8 +87,10 @@ def violation(module: str, target: str) -> str | None:
     if target_row == row and target_package != package:
         return f"{package} and {target_package} are independent"
     in_core = package == "deepsix" and target not in FACADE
-    if in_core and CORE_ORDER.index(target) > CORE_ORDER.index(module):
+    if in_core and CORE_RANK[target] > CORE_RANK[module]:
         return "comes later in the core order"
+    if in_core and CORE_RANK[target] == CORE_RANK[module]:
+        return "is side by side with it in the core order"
     return None
 
 
@@ -117,6 +119,9 @@ def test_no_import_climbs_a_layer() -> None:
         ("deepsix.play.loop", "deepsix.play.bots", True),
         ("deepsix.cli.play", "deepsix.play.loop", True),
         ("deepsix.search.solver", "deepsix.cli.app", False),
+        ("deepsix.phases.play", "deepsix.phases.auction", False),
+        ("deepsix.engine", "deepsix.phases.play", True),
+        ("deepsix.phases.play", "deepsix.engine", False),
     ],
 )
 def test_the_rule_can_fail(module: str, target: str, allowed: bool) -> None:
@@ -181,7 +186,7 @@ def test_import_deepsix_loads_only_the_rules() -> None:
     loaded, extras = result.stdout.splitlines()
     # The compiled build's shared mypyc runtime lives inside the package (pyproject.toml,
     # group_name): it is part of the rules, not a layer above them.
-    allowed = {"deepsix", "deepsix._mypyc__mypyc", *CORE_ORDER}
+    allowed = {"deepsix", "deepsix._mypyc__mypyc", *CORE_MODULES}
     loaded_modules = set(loaded.split())
     assert loaded_modules <= allowed, loaded_modules - allowed
     assert extras == ""

@@ -38,7 +38,6 @@ from deepsix import (
     Suit,
     Team,
     apply,
-    bidding,
     from_json,
     hands,
     legal_actions,
@@ -56,6 +55,7 @@ from deepsix import (
 from deepsix.cli import parse_command
 from deepsix.errors import NotAnActionError, WrongTypeError
 from deepsix.melds import MeldFamily, MeldKind
+from deepsix.phases import auction
 from deepsix.rules import MAX_CALLS, MOST_CARD_POINTS
 from deepsix.scoring import TOTAL_CARD_POINTS
 from tests.support.budget import Budget, bounded_work, loader_budget
@@ -260,15 +260,15 @@ def test_a_41_digit_bid_is_called_too_long() -> None:
 
 def test_the_auction_cache_is_bounded_in_entries_and_size() -> None:
     """R-BID-3: however many rule sets are loaded, the auction cache stays small."""
-    bidding._CALLS.clear()
+    auction._CALLS.clear()
     rng = random.Random(7)
     for _ in range(3000):
         step = rng.choice((5, 10, 20))
         rules = Rules(bid_step=step, lowest_bid=-step * rng.randrange(1, 410 // step))
-        bidding.legal_calls(rules, (), Seat(rng.randrange(4)), None)
-    assert len(bidding._CALLS) <= bidding._MAX_CACHED_AUCTIONS
-    assert max(map(len, bidding._CALLS.values())) <= MAX_CALLS
-    assert len(bidding._BIDS) <= 4 * (250 + 410) // 5 + 4
+        auction.legal_calls(rules, (), Seat(rng.randrange(4)), None)
+    assert len(auction._CALLS) <= auction._MAX_CACHED_AUCTIONS
+    assert max(map(len, auction._CALLS.values())) <= MAX_CALLS
+    assert len(auction._BIDS) <= 4 * (250 + 410) // 5 + 4
 
 
 def test_the_suit_block_cache_is_bounded_by_its_keys() -> None:

@@ -383,7 +383,7 @@ class ModuleMap(SphinxDirective):
             if parts[-1] == "__init__":
                 parts.pop()
             names[".".join(parts)] = path
-        order = {name: i for i, name in enumerate(layers.CORE_ORDER)}
+        order = layers.CORE_RANK
         rows: list[Sequence[nodes.Node | str]] = []
         placed: set[str] = set()
         for layer in layers.LAYERS:

@@ -409,12 +409,33 @@ CHIP_H: Final = 26
 CHIPS_PER_ROW: Final = 8
 
 
+def _core_chips(order: Sequence[str | tuple[str, ...]]) -> list[tuple[str, int, int, int]]:
+    """``(label, row, column, span)`` of each chip: one per rank of the core's order, a rank
+    of side-by-side modules (the phases) one wide chip naming them all."""
+    chips = []
+    row = col = 0
+    for rank, entry in enumerate(order, start=1):
+        if isinstance(entry, str):
+            label, span = f"{rank}. {entry.removeprefix('deepsix.')}", 1
+        else:
+            package = entry[0].removeprefix("deepsix.").rpartition(".")[0]
+            names = ", ".join(name.rpartition(".")[2] for name in entry)
+            label, span = f"{rank}. {package}.{{{names}}}", min(len(entry), CHIPS_PER_ROW)
+        if col + span > CHIPS_PER_ROW:
+            row, col = row + 1, 0
+        chips.append((label, row, col, span))
+        col += span
+        if col == CHIPS_PER_ROW:
+            row, col = row + 1, 0
+    return chips
+
+
 def layers_diagram() -> str:
     """The layers, top to bottom, with the core's modules in their import order."""
     spec = _layers_spec()
     layers = spec.LAYERS
-    core = [name.removeprefix("deepsix.") for name in spec.CORE_ORDER]
-    core_rows = -(-len(core) // CHIPS_PER_ROW)
+    core = _core_chips(spec.CORE_ORDER)
+    core_rows = core[-1][1] + 1
     upper_h = 84
     core_h = 56 + core_rows * (CHIP_H + 10)
     height = 70 + (len(layers) - 1) * (upper_h + 22) + core_h + 20
@@ -457,20 +478,21 @@ def layers_diagram() -> str:
                 out.append(_text(bx + box_w / 2, y + 67, package, size=12.5, weight="bold"))
         else:
             chip_w = (width - 28 - 8 * (CHIPS_PER_ROW - 1)) / CHIPS_PER_ROW
-            for i, name in enumerate(core):
-                row, col = divmod(i, CHIPS_PER_ROW)
+            for label, row, col, span in core:
                 cx = x0 + 14 + col * (chip_w + 8)
                 cy = y + 52 + row * (CHIP_H + 10)
                 out.append(
-                    f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(chip_w)}" height="{CHIP_H}" '
-                    f'rx="6" fill="#ffffff" stroke="{MUTED}"/>'
+                    f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(span * chip_w + (span - 1) * 8)}" '
+                    f'height="{CHIP_H}" rx="6" fill="#ffffff" stroke="{MUTED}"/>'
                 )
-                out.append(_text(cx + chip_w / 2, cy + 17.5, f"{i + 1}. {name}", size=11.5))
+                middle = cx + (span * chip_w + (span - 1) * 8) / 2
+                out.append(_text(middle, cy + 17.5, label, size=11.5))
         if not last:
             out.append(_arrow([(40, y + h / 2), (40, y + h + 22 + 18)]))
         y += h + 22
     out.append(_text(24, height - 8, "Within the core, a module imports only modules with a "
-                     "lower number; packages on one row never import each other.", size=11.5,
+                     "lower number (the phases share one); packages on one row never import "
+                     "each other.", size=11.5,
                      fill=MUTED, anchor="start"))  # fmt: skip
     out.append("</svg>")
     return "\n".join(out) + "\n"

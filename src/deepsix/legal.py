@@ -1,9 +1,10 @@
-"""The legal actions of each phase, generated from the packed hands.
+"""What every phase lists its legal actions with.
 
-One generator per phase (:func:`deepsix.engine.legal_actions` picks the
-phase's own and caches what it returns per state), and the per-seat
-tables of card actions they draw from.  The actions come out in a fixed
-order: the order of :data:`deepsix.cards.CARDS`, then ``Done``.
+The rules of each phase live in :mod:`deepsix.phases`; what they share is
+here: the seat to act, and per seat the tables of card actions (play,
+give, show) that a phase draws its legal list from.  The card actions come
+out in a fixed order, the order of :data:`deepsix.cards.CARDS`; the phases
+that may end with ``Done`` put it last.
 """
 
 from __future__ import annotations
@@ -12,25 +13,13 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
-from deepsix import bidding
-from deepsix.actions import DECLARE, DONE, GIVE, PLAY, SHOW, SINK, Action
-from deepsix.cards import CARDS, Card, Seat, Suit
+from deepsix.actions import GIVE, PLAY, SHOW, Action
+from deepsix.cards import Card, Seat
 from deepsix.compiled import COMPILED
-from deepsix.hands import BIT, SUIT_MASK, SUIT_SHIFT, pack, seat_hand, size, suit_cards
-from deepsix.melds import can_show, packed_available_melds, tied_up_packed
-from deepsix.state import GameState, Phase
-from deepsix.tricks import play_window
+from deepsix.hands import SUIT_MASK, SUIT_SHIFT, suit_cards
+from deepsix.state import GameState
 
-__all__ = [
-    "bidder_pass_actions",
-    "bidding_actions",
-    "invitation_actions",
-    "meld_actions",
-    "meld_cap",
-    "partner_pass_actions",
-    "play_actions",
-    "sunk_suit_actions",
-]
+__all__ = ["GIVES", "PLAYS", "SHOWS", "CardActions", "actor"]
 
 
 _SCAN: Final = COMPILED
@@ -38,78 +27,14 @@ _SCAN: Final = COMPILED
 a constant of this module, so that the compiled build reads it natively."""
 
 
-def _actor(state: GameState) -> Seat:
+def actor(state: GameState) -> Seat:
+    """The seat to act (every phase but the deal has one)."""
     seat = state.to_act
     assert seat is not None
     return seat
 
 
-def bidding_actions(state: GameState) -> Sequence[Action]:
-    return bidding.legal_calls(state.rules, state.setup.bids, _actor(state), state.setup.bid)
-
-
-def sunk_suit_actions(state: GameState) -> Sequence[Action]:
-    return SINK[_actor(state)]
-
-
-def invitation_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    setup = state.setup
-    sunk = setup.sunk_suit
-    assert sunk is not None
-    unshown = seat_hand(state.packed_hands, seat) - pack(setup.invitation)
-    return (*_SHOW[seat].all(unshown & _SHOWABLE[sunk]), DONE[seat])
-
-
-def partner_pass_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    return _GIVE[seat].all(seat_hand(state.packed_hands, seat))
-
-
-def meld_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    setup = state.setup
-    packed = seat_hand(state.packed_hands, seat)
-    melds = packed_available_melds(
-        packed,
-        setup.melds[seat],
-        setup.sunk_suit,
-        sharing=state.rules.meld_sharing,
-        max_melded=meld_cap(state, packed),
-    )
-    return (*(DECLARE[seat, meld] for meld in melds), DONE[seat])
-
-
-def meld_cap(state: GameState, packed: int) -> int | None:
-    """How many card copies the seat's melds may tie up: the bidder keeps enough to pass
-    back (R-MELD-4); the others are not limited."""
-    if state.phase is Phase.BIDDER_MELD:
-        return size(packed) - state.rules.pass_size
-    return None
-
-
-def bidder_pass_actions(state: GameState) -> Sequence[Action]:
-    seat = _actor(state)
-    melded = tied_up_packed(state.setup.melds[seat], sharing=state.rules.meld_sharing)
-    return _GIVE[seat].all(seat_hand(state.packed_hands, seat) - melded)
-
-
-def play_actions(state: GameState) -> Sequence[Action]:
-    seat: Seat = state.to_act  # type: ignore[assignment]  # always a seat during play
-    packed = seat_hand(state.packed_hands, seat)
-    trick = state.trick
-    if not trick:
-        return _PLAY[seat].all(packed)
-    window = play_window(
-        packed, [card for _, card in trick], state.setup.sunk_suit, state.rules.play_over
-    )
-    if window is None:
-        return _PLAY[seat].all(packed)
-    suit, lowest = window
-    return _PLAY[seat].suit_from(packed, suit, lowest)
-
-
-class _CardActions:
+class CardActions:
     """One seat's actions of one kind (play, give, show), one per distinct card held.
 
     Two ways to list them, chosen per build: the pure build looks up tuples
@@ -167,9 +92,9 @@ class _CardActions:
 
 
 _SEATS: Final = tuple(Seat)
-_PLAY: Final = tuple(_CardActions(PLAY[seat]) for seat in _SEATS)
-_GIVE: Final = tuple(_CardActions(GIVE[seat]) for seat in _SEATS)
-_SHOW: Final = tuple(_CardActions(SHOW[seat]) for seat in _SEATS)
-_SHOWABLE: Final = {
-    sunk: sum(3 * BIT[card] for card in CARDS if can_show(card, sunk)) for sunk in Suit
-}
+PLAYS: Final = tuple(CardActions(PLAY[seat]) for seat in _SEATS)
+"""Each seat's :class:`~deepsix.actions.PlayCard` actions, by seat number."""
+GIVES: Final = tuple(CardActions(GIVE[seat]) for seat in _SEATS)
+"""Each seat's :class:`~deepsix.actions.PassCard` actions, by seat number."""
+SHOWS: Final = tuple(CardActions(SHOW[seat]) for seat in _SEATS)
+"""Each seat's :class:`~deepsix.actions.ShowCard` actions, by seat number."""

@@ -45,6 +45,7 @@ __all__ = [
     "SeatMelds",
     "bind_engine",
     "make_state",
+    "successor",
 ]
 
 
@@ -443,6 +444,23 @@ def make_state(  # noqa: PLR0913, PLR0917  # one parameter per field
     )
 # fmt: on
 # </generated>
+
+
+def successor(  # noqa: PLR0913, PLR0917  # one positional call per step keeps the hot path cheap
+    state: GameState,
+    action: Action,
+    phase: Phase,
+    to_act: Optional[Seat],
+    setup: HandSetup,
+    packed_hands: tuple[int, int, int, int],
+) -> GameState:
+    """The state after ``action`` within the same hand and before its play: a phase's step
+    names what changed, the rest is carried over."""
+    return GameState.__new__(
+        GameState, state.rules, state.dealer, phase, to_act, state.scores,
+        state.completed_hands, setup, packed_hands, state.trick, state.tricks,
+        History(state.log, action),
+    )  # fmt: skip
 
 
 keep_annotations(

@@ -420,7 +420,7 @@ def test_shuffled_deals_are_random_shuffles() -> None:
 def test_card_actions_by_scan_and_by_cache_agree(bits: int, suit: int, rank: int) -> None:
     """Both ways of listing a seat's card actions (one per build) give the same tuples."""
     packed = bits & ~((bits & HIGH_BITS) >> 1 & bits & LOW_BITS)  # no card three times
-    for actions in (legal._PLAY[0], legal._GIVE[2], legal._SHOW[3]):
+    for actions in (legal.PLAYS[0], legal.GIVES[2], legal.SHOWS[3]):
         cached = (
             actions._suit(0, packed & SUIT_MASK)[0]
             + actions._suit(1, (packed >> 14) & SUIT_MASK)[0]

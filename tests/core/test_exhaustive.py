@@ -37,8 +37,8 @@ from deepsix import (
     shuffled_deal,
     trick_winner,
 )
-from deepsix.bidding import after_call, legal_calls
 from deepsix.hands import pack
+from deepsix.phases.auction import after_call, legal_calls
 from deepsix.tricks import legal_plays, winning_position
 from tests.support.checks import (
     assert_auction,

@@ -11,7 +11,8 @@ The rules:
   independent: neither imports the other.
 * The core is ordered: a core module may import only the core modules
   listed before it in :data:`CORE_ORDER`, so the core cannot have an
-  import loop.
+  import loop.  A tuple in the order is one rank of modules side by side
+  (the phases of a hand): they share a number and never import each other.
 * ``deepsix/__init__.py`` is the facade: it re-exports the core and names
   the upper layers' public names, which it imports only when first used.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-__all__ = ["CORE_ORDER", "FACADE", "LAYERS", "Layer"]
+__all__ = ["CORE_MODULES", "CORE_ORDER", "CORE_RANK", "FACADE", "LAYERS", "Layer"]
 
 
 class Layer(NamedTuple):
@@ -67,7 +68,7 @@ LAYERS: Final = (
 )
 """The layers from the top down; ``deepsix`` (the core) is every top-level module."""
 
-CORE_ORDER: Final = (
+CORE_ORDER: Final[tuple[str | tuple[str, ...], ...]] = (
     "deepsix._version",
     "deepsix.compiled",
     "deepsix.errors",
@@ -80,7 +81,6 @@ CORE_ORDER: Final = (
     "deepsix.melds",
     "deepsix.actions",
     "deepsix.tricks",
-    "deepsix.bidding",
     "deepsix.scoring",
     "deepsix.table",
     "deepsix.handsetup",
@@ -88,6 +88,15 @@ CORE_ORDER: Final = (
     "deepsix.history",
     "deepsix.state",
     "deepsix.legal",
+    "deepsix.phases",
+    (
+        "deepsix.phases.deal",
+        "deepsix.phases.auction",
+        "deepsix.phases.contract",
+        "deepsix.phases.passing",
+        "deepsix.phases.melding",
+        "deepsix.phases.play",
+    ),
     "deepsix.diagnosis",
     "deepsix.engine",
     "deepsix.events",
@@ -97,7 +106,17 @@ CORE_ORDER: Final = (
     "deepsix.allocation",
     "deepsix.sampling",
 )
-"""The core modules, each importing only modules listed before it."""
+"""The core modules by rank, each importing only modules of a lower rank."""
+
+CORE_RANK: Final = {
+    name: rank
+    for rank, entry in enumerate(CORE_ORDER)
+    for name in ((entry,) if isinstance(entry, str) else entry)
+}
+"""Each core module's rank in :data:`CORE_ORDER` (side-by-side modules share one)."""
+
+CORE_MODULES: Final = tuple(CORE_RANK)
+"""Every core module, in order."""
 
 FACADE: Final = ("deepsix", "deepsix.__main__")
 """The package itself and ``python -m deepsix``: they may name anything."""

@@ -59,7 +59,12 @@ CORE_MODULES: Final = (
     "tricks",
     "melds",
     "scoring",
-    "bidding",
+    "phases/deal",
+    "phases/auction",
+    "phases/contract",
+    "phases/passing",
+    "phases/melding",
+    "phases/play",
     "engine",
     "legal",
     "diagnosis",
@@ -214,8 +219,11 @@ def run_mutant(
 ) -> dict[str, object]:
     """Apply one mutant in ``slot`` (a private copy of the work directory) and run its tests."""
     for other in modules:  # undo whatever an interrupted earlier run may have left behind
-        shutil.copy2(workdir / "pristine" / "deepsix" / f"{other}.py", slot / "src" / "deepsix")
-    module = name.split(".")[1]
+        shutil.copy2(
+            workdir / "pristine" / "deepsix" / f"{other}.py",
+            slot / "src" / "deepsix" / f"{other}.py",
+        )
+    module = module_of(name, modules)
     source = slot / "src" / "deepsix" / f"{module}.py"
     pristine = workdir / "pristine" / "deepsix" / f"{module}.py"
     if not apply_shown(workdir, name, pristine, source):
@@ -275,6 +283,12 @@ def run_mutant(
         "diff": diff,
         "tail": tail if status != "timeout" else "",
     }
+
+
+def module_of(name: str, modules: tuple[str, ...]) -> str:
+    """The module (``"engine"``, ``"phases/play"``) that the mutant ``name`` mutates."""
+    dotted = name.removeprefix("deepsix.")
+    return max((m for m in modules if dotted.startswith(m.replace("/", ".") + ".")), key=len)
 
 
 def apply_shown(workdir: Path, name: str, pristine: Path, source: Path) -> bool:

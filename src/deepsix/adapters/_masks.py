@@ -2,7 +2,7 @@
 
 :class:`deepsix.adapters.actions.ActionCodec` numbers the actions; the
 engine hands out interned action objects (bids included,
-:func:`deepsix.bidding.shared_bid`), so its legal actions are found by
+:func:`deepsix.phases.auction.shared_bid`), so its legal actions are found by
 identity (``by_identity``: ``id(action)`` to the action and its id),
 without hashing.
 

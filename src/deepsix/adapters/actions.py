@@ -34,12 +34,12 @@ from typing import Final, SupportsIndex
 import attrs
 
 from deepsix.actions import DECLARE, DONE, GIVE, PASS, PLAY, SHOW, SINK, Action
-from deepsix.bidding import shared_bid
 from deepsix.cards import Seat
 from deepsix.engine import legal_actions
 from deepsix.errors import IllegalActionError, Reason
 from deepsix.io.notation import format_action
 from deepsix.melds import ALL_MELDS
+from deepsix.phases.auction import shared_bid
 from deepsix.rules import Rules
 from deepsix.state import GameState
 

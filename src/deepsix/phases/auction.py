@@ -1,4 +1,4 @@
-"""The auction (R-BID-1 to R-BID-8).
+"""The auction (R-BID-1 to R-BID-8): the bidding phase.
 
 Bidding starts on the dealer's left and goes clockwise.  Each call is a
 bid or a pass; a pass is final for the hand.  Bids are multiples of the bid
@@ -7,10 +7,17 @@ lower than the standing one (jumps are fine), and bids may go below zero,
 down to :attr:`Rules.lowest_bid`.  If the first three players pass, the
 dealer's only call is the forced bid of 120.  The auction ends once the
 other three players have passed after a bid; its last bidder wins it.
+
+Like every module of :mod:`deepsix.phases`, this one exports the phase's
+face -- :data:`KINDS`, :func:`legal`, :func:`refusal`, :func:`step` -- and
+here also the auction's own algebra (:func:`legal_calls`,
+:func:`after_call`, :func:`call_error`), which the adapters and the
+exhaustive tests use without a state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Optional, Union
 
 import attrs
@@ -18,9 +25,25 @@ import attrs
 from deepsix.actions import PASS, Action, Bid, Pass
 from deepsix.cards import Seat
 from deepsix.errors import IllegalActionError, Reason
+from deepsix.handsetup import HandSetup
+from deepsix.legal import actor
 from deepsix.rules import Rules
+from deepsix.state import GameState, Phase, successor
 
-__all__ = ["AuctionStep", "after_call", "call_error", "legal_calls", "shared_bid"]
+__all__ = [
+    "KINDS",
+    "AuctionStep",
+    "after_call",
+    "call_error",
+    "legal",
+    "legal_calls",
+    "refusal",
+    "shared_bid",
+    "step",
+]
+
+KINDS: Final[dict[Phase, tuple[type[Action], ...]]] = {Phase.BIDDING: (Bid, Pass)}
+"""The kinds of action the auction takes: a bid or a pass."""
 
 _SEATS: Final = tuple(Seat)
 _CALLS: Final[dict[tuple[Rules, Seat, int | None, bool], tuple[Action, ...]]] = {}
@@ -124,3 +147,29 @@ def call_error(
             Reason.BID_ABOVE_OPENING, f"{amount} > {rules.opening_bid_limit}", call
         )
     return IllegalActionError(Reason.BID_BELOW_FLOOR, f"{amount} < {rules.lowest_bid}", call)
+
+
+# -- the phase's face -----------------------------------------------------------------
+
+
+def legal(state: GameState) -> Sequence[Action]:
+    """The calls open to the seat to act (:func:`legal_calls`)."""
+    setup = state.setup
+    return legal_calls(state.rules, setup.bids, actor(state), setup.bid)
+
+
+def refusal(state: GameState, action: Action) -> tuple[Reason, str]:
+    """Why the seat to act may not make this call (:func:`call_error`)."""
+    assert isinstance(action, Bid | Pass)
+    error = call_error(state.rules, state.setup.bids, state.setup.bid, action)
+    return error.reason, error.detail
+
+
+def step(state: GameState, action: Action) -> GameState:
+    """Record a legal call; the auction's winner then names the sunk suit (R-SUNK-1)."""
+    assert isinstance(action, Bid | Pass)
+    setup = state.setup
+    outcome = after_call(setup.bids, setup.bidder, setup.bid, action)
+    phase = Phase.SUNK_SUIT if outcome.finished else Phase.BIDDING
+    new_setup = HandSetup.__new__(HandSetup, outcome.bids, outcome.bidder, outcome.bid)
+    return successor(state, action, phase, outcome.next_seat, new_setup, state.packed_hands)
