@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import attrs
@@ -34,7 +35,13 @@ from deepsix import (
     view,
     write_record,
 )
-from deepsix.io.record import FORMAT, MAX_ACTIONS, iter_states
+from deepsix.io.record import (
+    FORMAT,
+    MAX_ACTIONS,
+    holder_tags,
+    iter_states,
+    seat_holders,
+)
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import GameSpec, examples, game_specs, rules_variants, scaled_examples
 
@@ -247,3 +254,97 @@ def test_a_new_game_has_an_empty_record() -> None:
 def test_overlong_records_are_refused() -> None:
     with pytest.raises(RecordError, match="more than"):
         read_record("E:P\n" * (MAX_ACTIONS + 1))
+
+
+# -- who held each seat (issue 39 item 12) ---------------------------------------------------
+
+
+def _hands(count: int, seed: int = 3) -> GameState:
+    """A game of ``count`` whole hands, random moves, far from its target."""
+    rng = random.Random(seed)
+    state = new_game(Rules(target_score=10_000))
+    while len(state.completed_hands) < count:
+        if state.is_chance:
+            state = state.apply(shuffled_deal(rng.randrange(10**6)))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_who_held_each_seat_round_trips_through_the_text() -> None:
+    """Bob's, Cat's and Dan's seats went to bots: between hands 2 and 3 (East, South) and
+    during hand 3 (West): the record names the people for the hands they held."""
+    people = ("Ann", "Bob", "Cat", "Dan")
+    holders = [
+        tuple((name,) for name in people),
+        tuple((name,) for name in people),
+        (("Ann",), ("heuristic",), ("heuristic",), ("Dan", "random")),
+    ]
+    tags = holder_tags(holders)
+    assert tags == [
+        ("North", "Ann"),
+        ("East", "Bob"),
+        ("EastHand3", "heuristic"),
+        ("South", "Cat"),
+        ("SouthHand3", "heuristic"),
+        ("West", "Dan"),
+        ("WestDuringHand3", "random"),
+    ]
+    record = record_of(_hands(3), [("Event", "club"), *tags])
+    text = write_record(record)
+    assert '[East "Bob"]\n[EastHand3 "heuristic"]\n' in text
+    again = read_record(text)
+    assert again == record
+    assert seat_holders(again) == tuple(holders)
+    assert again.tag("East") == "Bob"  # the first holder, where the seat tags always were
+
+
+def test_a_seat_that_changed_hands_twice_in_a_hand_and_back_again() -> None:
+    holders = [
+        (("Ann",), ("heuristic",), ("Cat",), ("Dan",)),
+        (("Ann",), ("heuristic", "random", "heuristic"), ("Cat",), ("Dan",)),
+        (("Ann",), ("heuristic",), ("Cat",), ("random",)),
+    ]
+    tags = holder_tags(holders)
+    assert ("EastDuringHand2", "random") in tags
+    assert ("EastDuringHand2_2", "heuristic") in tags
+    assert ("WestHand3", "random") in tags
+    record = read_record(write_record(record_of(_hands(3), tags)))
+    assert seat_holders(record) == tuple(holders)
+
+
+def test_records_without_holder_tags_name_their_seats_for_every_hand() -> None:
+    """The command line's records (``[North "heuristic"]``) and records that name no seat."""
+    state = _hands(2)
+    tags = [("North", "heuristic"), ("South", "human")]
+    assert seat_holders(record_of(state, tags)) == ((("heuristic",), (), ("human",), ()),) * 2
+    assert seat_holders(record_of(state)) == (((), (), (), ()),) * 2
+    assert seat_holders(GameRecord()) == ()
+
+
+@pytest.mark.parametrize(
+    ("tags", "fragment"),
+    [
+        ([("North", "Ann"), ("NorthHand3", "Bob")], "names hand 3; the record has 2 hands"),
+        ([("NorthDuringHand9", "Bob")], "names hand 9"),
+        ([("NorthHand1", "Bob")], "the first holder is the North tag's"),
+        ([("NorthHand2_2", "Bob")], "a hand has one start"),
+        ([("NorthDuringHand2_2", "Bob")], "skip a number"),
+        ([("NorthDuringHand2_1", "Bob")], "a second change is _2"),
+    ],
+)
+def test_holder_tags_that_cannot_be_read_are_refused(
+    tags: list[tuple[str, str]], fragment: str
+) -> None:
+    record = record_of(_hands(2), tags)
+    with pytest.raises(RecordError, match=re.escape(fragment)):
+        seat_holders(record)
+
+
+def test_holder_tags_need_four_seats_a_hand() -> None:
+    with pytest.raises(RecordError, match="four seats"):
+        holder_tags([(("Ann",), ("Bob",))])
+    with pytest.raises(RecordError, match="four seats"):
+        holder_tags([("Ann", "Bob", "Cat", "Dan")])  # names, not lists of names
+    with pytest.raises(RecordError, match="expected a GameRecord"):
+        seat_holders('[North "Ann"]')  # type: ignore[arg-type]  # the error under test

@@ -3,8 +3,10 @@
 A back end's test module subclasses :class:`StoreContract` (the class name
 must start with ``Test``) and defines the fixture ``open_database``: a
 function that opens *the same* database each time it is called (a fresh,
-empty one per test), and ``make_newer``: a function that marks that
-database as written by a newer server.  Every test below then runs
+empty one per test), ``make_newer``: a function that marks that
+database as written by a newer server, and ``make_layout_3``: a function
+that writes a table into that (empty) database as a server of layout 3
+did, before the seats' history was kept.  Every test below then runs
 against it; see ``tests/web/test_store_sqlite.py``.
 """
 
@@ -13,10 +15,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from deepsix.web.store import (
     ChatRow,
+    HolderRow,
     SeatRow,
     SeqTaken,
     Store,
@@ -28,6 +32,15 @@ from deepsix.web.store import (
 )
 
 Opener = Callable[[], Store]
+OldWriter = Callable[[TableRow], None]
+
+HISTORY = (
+    HolderRow(0, 0, "human", "Ann ♥ Zoë"),
+    HolderRow(1, 0, "human", "Bob"),
+    HolderRow(1, 57, "bot", "heuristic"),
+    HolderRow(3, 0, "human", "Bob"),
+)
+"""A seat history: East was Bob's, then the heuristic bot's from move 58 on."""
 
 
 def table_row(table_id: str = "t1", created: float = 1000.0, **changes: object) -> TableRow:
@@ -54,6 +67,7 @@ def table_row(table_id: str = "t1", created: float = 1000.0, **changes: object) 
         "result": None,
         "finished": None,
         "next": None,
+        "holders": HISTORY,
     }
     fields.update(changes)
     return TableRow(**fields)  # type: ignore[arg-type]  # the fields above, by name
@@ -68,6 +82,10 @@ class StoreContract:
 
     @pytest.fixture
     def make_newer(self) -> Callable[[], None]:
+        raise NotImplementedError  # pragma: no cover - each back end defines it
+
+    @pytest.fixture
+    def make_layout_3(self) -> OldWriter:
         raise NotImplementedError  # pragma: no cover - each back end defines it
 
     @pytest.fixture
@@ -101,6 +119,40 @@ class StoreContract:
         )
         store.save_table(later)
         assert store.table("t1") == later
+
+    def test_the_seat_history_is_kept_with_the_row_and_survives_a_reopen(
+        self, open_database: Opener
+    ) -> None:
+        store = open_database()
+        store.add_table(table_row(holders=()))
+        assert store.table("t1") == table_row(holders=())
+        longer = (*HISTORY, HolderRow(2, 0, "human", "Cat"), HolderRow(2, 200, "bot", "random"))
+        store.save_table(table_row(holders=longer))
+        store.close()
+        again = open_database()
+        read = again.table("t1")
+        assert read is not None
+        assert read.holders == longer
+        assert [row.holders for row in again.tables()] == [longer]
+        again.save_table(attrs.evolve(read, status="finished", finished=9.0))
+        assert [row.holders for row in again.finished(5, listed_only=False)] == [longer]
+        again.close()
+
+    def test_a_layout_3_database_upgrades_without_loss(
+        self, open_database: Opener, make_layout_3: OldWriter
+    ) -> None:
+        """A database of the server before the seats' history: every table reads back as it
+        was, with no history (its seats are taken as held from the start), and keeps one."""
+        old = table_row(holders=())
+        make_layout_3(old)
+        store = open_database()
+        read = store.table("t1")
+        assert read == old
+        store.save_table(attrs.evolve(read, holders=HISTORY))
+        store.close()
+        again = open_database()
+        assert again.table("t1") == table_row()
+        again.close()
 
     def test_live_tables_are_listed_oldest_first_and_by_status(self, store: Store) -> None:
         store.add_table(table_row("b", 2.0, status="waiting"))

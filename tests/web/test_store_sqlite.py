@@ -14,10 +14,18 @@ from deepsix.web.store import (
     SeatRow,
     StoreRefused,
     StoreUnavailable,
+    TableRow,
     open_store,
 )
-from deepsix.web.store.sqlite import APPLICATION_ID, SQLiteStore
-from tests.web.store_contract import Opener, StoreContract, table_row
+from deepsix.web.store.rows import values_of_row
+from deepsix.web.store.sqlite import _MIGRATIONS, APPLICATION_ID, SQLiteStore
+from tests.web.store_contract import OldWriter, Opener, StoreContract, table_row
+
+LAYOUT_3_COLUMNS = (
+    "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
+    " invite, result, finished, next_table, hint, started"
+)
+"""The columns of a table in an SQLite file of layout 3 (before the seats' history)."""
 
 
 class TestSQLiteStore(StoreContract):
@@ -38,6 +46,28 @@ class TestSQLiteStore(StoreContract):
             db.close()
 
         return bump
+
+    @pytest.fixture
+    def make_layout_3(self, path: Path) -> OldWriter:
+        def write(row: TableRow) -> None:
+            db = sqlite3.connect(path, isolation_level=None)
+            for version, script, data in _MIGRATIONS:
+                if version > 3:
+                    break
+                db.executescript(script)
+                if data is not None:
+                    data(db)
+            db.execute("PRAGMA user_version=3")
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            values = values_of_row(row)[:-1]  # every column but the seats' history
+            marks = ", ".join("?" for _ in range(len(values) + 1))
+            db.execute(
+                f"INSERT INTO tables ({LAYOUT_3_COLUMNS}) VALUES ({marks})",
+                (*values, int(row.status != "waiting")),
+            )
+            db.close()
+
+        return write
 
 
 def test_an_empty_file_is_refused_not_taken_for_a_new_database(tmp_path: Path) -> None:

@@ -8,7 +8,12 @@ The record is an ordinary game record (:mod:`deepsix.io.record`) whose tags
 say who sat where, the seed of the deals and how the table ended, in the
 shape the command line's saved games use -- so ``deepsix replay`` reads it,
 and a table of bots plays again, move for move, with
-``deepsix watch --seed``.  Both are given only once the game is over:
+``deepsix watch --seed``.  Its seat tags name who held each seat for each
+hand, from the table's seat history (:mod:`deepsix.web.holders`): a
+person's name, or a bot's; ``[East "Bob"]`` then ``[EastHand3 "heuristic"]``
+when Bob's seat went to the heuristic bot after hand 2 (see
+:func:`deepsix.io.record.holder_tags`).  The replay data says the same for
+each hand.  Both are given only once the game is over:
 before that, a record would show every hidden card.
 """
 
@@ -23,13 +28,14 @@ from deepsix.actions import Deal
 from deepsix.cards import Seat
 from deepsix.events import events
 from deepsix.io.notation import format_action
-from deepsix.io.record import record_of, write_record
+from deepsix.io.record import holder_tags, record_of, write_record
 from deepsix.io.wire import dumps
 from deepsix.rebuild import history_start, history_steps, visit
 from deepsix.state import GameState
 from deepsix.views import view
 from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES
+from deepsix.web.holders import hand_holders
 from deepsix.web.protocol import WebError
 
 if TYPE_CHECKING:
@@ -74,10 +80,13 @@ def record_text(room: Room) -> str:
         ("Seed", str(room.seed)),
         ("Seeded", "yes" if room.seeded else "no"),
     ]
-    for index, slot in enumerate(room.seats):
-        tags.append((SEAT_NAMES[index], slot.bot or "?" if slot.kind == "bot" else slot.kind))
-        if slot.kind == "human":
-            tags.append((f"{SEAT_NAMES[index]}Player", slot.name))
+    hands = hand_holders(room.seat_history, room.state.history)
+    if hands:
+        tags.extend(holder_tags([[[e.name for e in seat] for seat in hand] for hand in hands]))
+    else:  # not one deal: the seats as they are
+        for index, slot in enumerate(room.seats):
+            holder = slot.bot or "?" if slot.kind == "bot" else slot.name
+            tags.append((SEAT_NAMES[index], holder if slot.kind != "open" else "open"))
     if room.result is not None:
         tags.append(("Result", room.result.winner or "none"))
         ending = room.result.reason + (f" by {room.result.by}" if room.result.by else "")
@@ -125,7 +134,13 @@ def replay_page(room: Room, whose: str | None, start: int, count: int | None) ->
             )
         )
     records = tuple(p.RawJSON(dumps(record)) for record in final.completed_hands)
-    return p.ReplayPage(room.info(), whose, len(final.history), records, tuple(steps))
+    holders = tuple(
+        tuple(tuple(p.Holder(entry.kind, entry.name) for entry in seat) for seat in hand)
+        for hand in hand_holders(room.seat_history, final.history)
+    )
+    return p.ReplayPage(
+        room.info(), whose, len(final.history), records, tuple(steps), holders=holders
+    )
 
 
 def picture(room: Room, seq: int, whose: str | None) -> str:

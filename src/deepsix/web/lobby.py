@@ -35,6 +35,7 @@ from deepsix.rules import Rules
 from deepsix.web import protocol as p
 from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
+from deepsix.web.holders import advanced
 from deepsix.web.limits import Guard, network_of
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, Services, Subscriber, listing, seat_of
@@ -286,6 +287,7 @@ class Lobby:
             hint=hint,
             host=digest(host),
             invite=new_invite(),
+            holders=advanced((), slots, 0),
         )
         await self.store_new(row)
         room = Room(self.services, row, rules, new_game(rules))
@@ -484,6 +486,7 @@ def info_of_row(row: TableRow) -> p.TableInfo:
         scores=(int(scores[0]), int(scores[1])),
         spectators=0,
         result=result,
+        holders=advanced(row.holders, row.seats, int(data.get("seq", 0))),
     )
 
 

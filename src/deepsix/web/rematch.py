@@ -21,6 +21,7 @@ from deepsix.cards import Seat
 from deepsix.engine import new_game
 from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS, digest, new_invite, new_secret
+from deepsix.web.holders import advanced
 from deepsix.web.protocol import WebError
 from deepsix.web.rooms import Room, seat_of
 from deepsix.web.store import SeatRow, TableRow, seat_rows
@@ -62,6 +63,7 @@ async def rematch(lobby: Lobby, room: Room, seating: str) -> Room:
         hint=room.hint,
         host=room.host,
         invite=new_invite(),
+        holders=advanced((), slots, 0),
     )
     async with room.runner.lock:
         if room.next is not None:  # the first player to ask made it

@@ -35,10 +35,19 @@ from deepsix.state import GameState
 from deepsix.web import protocol as p
 from deepsix.web import pushes
 from deepsix.web.credentials import SEAT_LETTERS, holds
+from deepsix.web.holders import advanced, played
 from deepsix.web.protocol import WebError
 from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
 from deepsix.web.slots import SeatSlot, bot_names, check_bot, letter, seat_of
-from deepsix.web.store import RowChanged, SeatRow, SeqTaken, TableRow, TableStatus, seat_rows
+from deepsix.web.store import (
+    HolderRow,
+    RowChanged,
+    SeatRow,
+    SeqTaken,
+    TableRow,
+    TableStatus,
+    seat_rows,
+)
 
 __all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-exported here
     "Alone",
@@ -180,7 +189,13 @@ class Room:
             spectators=sum(1 for sub in self.subscribers if sub.seat is None)
             + sum(r.spectators for r in self.remote.values()),
             result=self.result,
+            holders=self.seat_history,
         )
+
+    @property
+    def seat_history(self) -> tuple[HolderRow, ...]:
+        """Who took each seat and when, up to now (:func:`deepsix.web.holders.advanced`)."""
+        return advanced(self.holders, self.seats, self.seq)
 
     def row(self, **changes: Any) -> TableRow:
         """The room as stored (with ``changes``)."""
@@ -204,6 +219,7 @@ class Room:
             "finished": self.finished_at,
             "next": self.next,
             "hint": self.hint,
+            "holders": self.seat_history,
             "version": self.version,
         }
         fields.update(changes)
@@ -414,6 +430,8 @@ class Room:
         self.result: p.Result | None = pushes.result_of(row.result)
         self.finished_at = row.finished
         self.next = row.next
+        self.holders: tuple[HolderRow, ...] = row.holders
+        """The seats' history as stored (:attr:`seat_history` brings it up to date)."""
 
     async def mark_ready(self, seat: Seat, hand: int) -> None:
         """``seat`` has looked at hand ``hand``'s summary."""
@@ -471,6 +489,7 @@ class Room:
             self.runner.storage_failed(error)
             raise WebError("storage", "the change could not be stored: try again", 503) from None
         self.version = row.version + 1
+        self.holders = row.holders
         self.runner.storage_back()
 
 
@@ -485,13 +504,16 @@ def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywor
     scores: tuple[int, int],
     spectators: int,
     result: p.Result | None,
+    holders: Sequence[HolderRow],
 ) -> p.TableInfo:
     """A table's public description, from a live room (:meth:`Room.info`) or from its stored
     row (:func:`deepsix.web.lobby.info_of_row`): the one place that says what the lobby lists.
 
-    ``presence`` and ``standins`` are by seat, N E S W; the rest is what a row keeps in its
+    ``presence`` and ``standins`` are by seat, N E S W; ``holders`` is the seats' history, up
+    to date (:func:`deepsix.web.holders.advanced`); the rest is what a row keeps in its
     result (a live room reads it from its state)."""
     slots: Sequence[SeatSlot | SeatRow] = table.seats
+    over = table.status == "finished"
     return p.TableInfo(
         id=table.id,
         status=table.status,
@@ -511,6 +533,10 @@ def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywor
                 online=presence[index] == "online",
                 presence=presence[index],
                 standin=standins[index],
+                played=tuple(
+                    p.Holder(entry.kind, entry.name)
+                    for entry in played(holders, index, seq, finished=over)
+                ),
             )
             for index, slot in enumerate(slots)
         ),

@@ -16,11 +16,13 @@ from deepsix.web.store import (
     RowChanged,
     StoreRefused,
     StoreUnavailable,
+    TableRow,
     open_exchange,
     open_store,
 )
+from deepsix.web.store.rows import values_of_row
 from tests.web.scale.postgres import PostgresCluster, require_driver
-from tests.web.store_contract import Opener, StoreContract, table_row
+from tests.web.store_contract import OldWriter, Opener, StoreContract, table_row
 
 psycopg = require_driver()  # before the modules that need it: a skip with the reason, not an error
 
@@ -44,6 +46,26 @@ class TestPostgresStore(StoreContract):
                 )
 
         return bump
+
+    @pytest.fixture
+    def make_layout_3(self, database: str) -> OldWriter:
+        def write(row: TableRow) -> None:
+            columns = (
+                "id, created, rules, dealer, seed, seats, status, seeded, private, clock,"
+                " standin, host, invite, result, finished, next_table, hint"
+            )  # layout 3's: no seats' history
+            values = values_of_row(row)[:-1]
+            with psycopg.connect(database, autocommit=True) as db, db.transaction():
+                for version, script in MIGRATIONS:
+                    if version <= 3:
+                        for statement in script.split(";"):
+                            if statement.strip():
+                                db.execute(statement.strip())
+                db.execute("UPDATE deepsix.meta SET value = '3' WHERE key = 'layout'")
+                marks = ", ".join(["%s"] * len(values))
+                db.execute(f"INSERT INTO deepsix.tables ({columns}) VALUES ({marks})", values)
+
+        return write
 
 
 def test_the_migrations_reach_this_layout_version() -> None:

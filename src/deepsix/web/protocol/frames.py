@@ -18,6 +18,7 @@ __all__ = [
     "Error",
     "History",
     "HistoryStep",
+    "Holder",
     "LobbyFrame",
     "Notice",
     "Pong",
@@ -40,6 +41,16 @@ Status = Literal["waiting", "running", "finished", "quarantined"]
 
 
 @attrs.frozen
+class Holder:
+    """Who held a seat: a person, by her name, or a bot, by its name."""
+
+    kind: Literal["human", "bot"]
+    """``human`` or ``bot``."""
+    name: str
+    """The person's name, or the bot's (``heuristic``)."""
+
+
+@attrs.frozen
 class SeatInfo:
     """One seat as everyone may see it."""
 
@@ -57,6 +68,10 @@ class SeatInfo:
     """``online`` (heartbeats arriving), ``away`` (connected but silent) or ``offline``."""
     standin: str | None
     """The bot playing this human's seat while she is away, if one is."""
+    played: tuple[Holder, ...] = ()
+    """Everyone who has held the seat in this game, in order (the last holds it now, while
+    the table lives): more than one once the seat changed hands (a person replaced by a
+    bot, say).  A stand-in playing for an absent person does not count: the seat is hers."""
 
 
 @attrs.frozen
@@ -360,6 +375,10 @@ class ReplayPage:
     """The score sheet: every completed hand's record."""
     steps: tuple[ReplayStep, ...]
     """The steps asked for, in order."""
+    holders: tuple[tuple[tuple[Holder, ...], ...], ...] = ()
+    """Who held each seat in each hand: ``holders[0]`` is hand 1's, four lists N E S W, each
+    the seat's holders in the order they took it (two when it changed hands during the
+    hand)."""
 
 
 HTTP_BODIES: Final[tuple[type, ...]] = (TableInfo, ReplayPage)

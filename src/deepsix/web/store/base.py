@@ -43,6 +43,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ChatRow",
     "Exchange",
+    "HolderRow",
     "RowChanged",
     "SeatRow",
     "SeqTaken",
@@ -56,9 +57,10 @@ __all__ = [
     "seat_rows",
 ]
 
-SCHEMA_VERSION: Final = 3
-"""The layout version of the stored data (1: the first web table's).  A back end migrates an
-older database when it opens it and refuses a newer one."""
+SCHEMA_VERSION: Final = 4
+"""The layout version of the stored data (1: the first web table's; 4 added the seats'
+history, :attr:`TableRow.holders`).  A back end migrates an older database when it opens it
+and refuses a newer one."""
 
 TableStatus = Literal["waiting", "running", "finished"]
 LIVE: Final[tuple[TableStatus, ...]] = ("waiting", "running")
@@ -104,6 +106,25 @@ class SeatRow:
 
 
 @attrs.frozen
+class HolderRow:
+    """Who took a seat, and when: one entry of a table's seat history.
+
+    The history says who held each seat for each hand after the seats changed hands (a
+    person replaced by a bot, say), which the seats alone -- the last holders -- forget.
+    """
+
+    seat: int
+    """The seat, 0 to 3 (N E S W)."""
+    since: int
+    """The table's ``seq`` when she took the seat: she held it from action ``since + 1`` on,
+    until the seat's next entry (0: from the start)."""
+    kind: Literal["human", "bot"]
+    """A person (``human``) or a bot."""
+    name: str
+    """The person's name, or the bot's registry name."""
+
+
+@attrs.frozen
 class TableRow:
     """One table as stored (its moves and chat are stored apart)."""
 
@@ -142,6 +163,10 @@ class TableRow:
     """When it ended."""
     next: str | None = None
     """The rematch's table id."""
+    holders: tuple[HolderRow, ...] = ()
+    """The seats' history: who took each seat and when, by seat then ``since``.  A seat
+    with no entry was held from the start by its holder in :attr:`seats` (a table stored
+    before layout 4 has none)."""
     version: int = attrs.field(default=0, eq=False)
     """How many times the row was saved, as read (not part of its value).  A database that
     several servers share refuses to save a row over a newer one

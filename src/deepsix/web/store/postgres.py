@@ -140,7 +140,17 @@ _VERSION_3: Final = """
 ALTER TABLE deepsix.tables ADD COLUMN hint BOOLEAN NOT NULL DEFAULT FALSE;
 """
 
-MIGRATIONS: Final[tuple[tuple[int, str], ...]] = ((2, _VERSION_2), (3, _VERSION_3))
+_VERSION_4: Final = """
+ALTER TABLE deepsix.tables ADD COLUMN holders TEXT NOT NULL DEFAULT '[]';
+"""
+"""The seats' history (:attr:`~deepsix.web.store.base.TableRow.holders`); a table stored before
+has none, and its seats are taken as held from the start."""
+
+MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
+    (2, _VERSION_2),
+    (3, _VERSION_3),
+    (4, _VERSION_4),
+)
 """Each layout version's script, applied in order to a database older than it."""
 
 T = TypeVar("T")
@@ -256,7 +266,7 @@ class PostgresStore:
         """Store a new table (and announce it)."""
 
         def work(db: psycopg.Connection[tuple[Any, ...]]) -> None:
-            marks = ", ".join(["%s"] * 17)
+            marks = ", ".join(["%s"] * 18)
             with db.transaction():
                 db.execute(
                     f"INSERT INTO deepsix.tables ({COLUMNS}) VALUES ({marks})",
@@ -280,7 +290,7 @@ class PostgresStore:
                     "UPDATE deepsix.tables SET created = %s, rules = %s, dealer = %s, seed = %s,"
                     " seats = %s, status = %s, seeded = %s, private = %s, clock = %s,"
                     " standin = %s, host = %s, invite = %s, result = %s, finished = %s,"
-                    " next_table = %s, hint = %s, version = version + 1"
+                    " next_table = %s, hint = %s, holders = %s, version = version + 1"
                     " WHERE id = %s AND version = %s",
                     (*values_of_row(row)[1:], row.id, row.version),
                 ).rowcount

@@ -1,7 +1,8 @@
 """A table's row as a database holds it: the columns every back end stores, in one order.
 
-Both back ends keep the same columns (:data:`COLUMNS`), the seats as one
-JSON text, and read a row back through :func:`row_of_values`, which refuses
+Both back ends keep the same columns (:data:`COLUMNS`), the seats and the
+seats' history each as one JSON text, and read a row back through
+:func:`row_of_values`, which refuses
 what no server wrote (an unknown seat kind or status) with
 :class:`~deepsix.web.store.base.TableCorrupt`.
 """
@@ -12,13 +13,14 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from deepsix.web.store.base import SeatRow, TableCorrupt, TableRow, seat_rows
+from deepsix.web.store.base import HolderRow, SeatRow, TableCorrupt, TableRow, seat_rows
 
 __all__ = [
     "COLUMNS",
     "KINDS",
     "STATUSES",
     "finished_filter",
+    "holders_json",
     "printable",
     "read_rows",
     "row_of_values",
@@ -28,11 +30,14 @@ __all__ = [
 
 COLUMNS: Final = (
     "id, created, rules, dealer, seed, seats, status, seeded, private, clock, standin, host,"
-    " invite, result, finished, next_table, hint"
+    " invite, result, finished, next_table, hint, holders"
 )
 """The stored columns of a table, in the order of :func:`values_of_row`."""
 KINDS: Final = ("open", "human", "bot")
 STATUSES: Final = ("waiting", "running", "finished")
+_SEAT_LETTERS: Final = "NESW"
+MAX_HOLDERS: Final = 10_000
+"""The most entries a stored seat history may hold (a game has a few changes at most)."""
 
 
 def seats_json(seats: tuple[SeatRow, ...]) -> str:
@@ -45,6 +50,43 @@ def seats_json(seats: tuple[SeatRow, ...]) -> str:
         separators=(",", ":"),
         sort_keys=True,
     )
+
+
+def holders_json(holders: tuple[HolderRow, ...]) -> str:
+    """The seats' history as one JSON text: ``[{"seat": "E", "since": 57, "kind": "bot",
+    "name": "heuristic"}, ...]`` (no credential: the history names who, never proves it)."""
+    return json.dumps(
+        [
+            {"seat": _SEAT_LETTERS[h.seat], "since": h.since, "kind": h.kind, "name": h.name}
+            for h in holders
+        ],
+        separators=(",", ":"),
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
+def _holders_of(text: str) -> tuple[HolderRow, ...]:
+    """The seats' history read back; :class:`TableCorrupt` if no server wrote it."""
+    found = json.loads(text)
+    if type(found) is not list or len(found) > MAX_HOLDERS:
+        raise TableCorrupt("its seat history is not a list of entries (damaged)")
+    holders = []
+    for entry in found:
+        if type(entry) is not dict:
+            raise TableCorrupt("an entry of its seat history is damaged")
+        seat, since, kind, name = (entry.get(k) for k in ("seat", "since", "kind", "name"))
+        if (
+            type(seat) is not str
+            or seat not in tuple(_SEAT_LETTERS)
+            or type(since) is not int
+            or since < 0
+            or kind not in ("human", "bot")
+            or type(name) is not str
+        ):
+            raise TableCorrupt("an entry of its seat history is damaged")
+        holders.append(HolderRow(_SEAT_LETTERS.index(seat), since, kind, name))
+    return tuple(holders)
 
 
 def values_of_row(row: TableRow) -> tuple[Any, ...]:
@@ -67,6 +109,7 @@ def values_of_row(row: TableRow) -> tuple[Any, ...]:
         row.finished,
         row.next,
         row.hint,
+        holders_json(row.holders),
     )
 
 
@@ -91,9 +134,10 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         finished,
         next_table,
         hint,
+        holders_text,
     ) = values
     texts = {"id": table_id, "rules": rules, "dealer": dealer, "seats": seats_text,
-             "stand-in": standin, "invite": invite}  # fmt: skip
+             "stand-in": standin, "invite": invite, "seat history": holders_text}  # fmt: skip
     optional = {"host": host, "result": result, "rematch": next_table}
     for name, value in (*texts.items(), *optional.items()):
         if type(value) is not str and (value is not None or name in texts):
@@ -129,6 +173,7 @@ def row_of_values(values: tuple[Any, ...]) -> TableRow:
         finished=None if finished is None else float(finished),
         next=next_table,
         hint=bool(hint),
+        holders=_holders_of(holders_text),
     )
 
 

@@ -129,11 +129,18 @@ _VERSION_3: Final = """
 ALTER TABLE tables ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;
 """
 
+_VERSION_4: Final = """
+ALTER TABLE tables ADD COLUMN holders TEXT NOT NULL DEFAULT '[]';
+"""
+"""The seats' history (:attr:`~deepsix.web.store.base.TableRow.holders`).  A table stored before
+has none: its seats, as they are, are taken as held from the start (all a server knew)."""
+
 
 _MIGRATIONS: Final[tuple[tuple[int, str, Callable[[sqlite3.Connection], None] | None], ...]] = (
     (1, _VERSION_1, None),
     (2, _VERSION_2, _migrate_seats_and_seeds),
     (3, _VERSION_3, None),
+    (4, _VERSION_4, None),
 )
 """Each version's layout change (a script, then a data migration), applied in order."""
 
@@ -241,7 +248,7 @@ class SQLiteStore:
             self._run(
                 "storing a new table",
                 f"INSERT INTO tables ({COLUMNS}, started) VALUES"
-                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*values_of_row(row), int(row.status != "waiting")),
             )
         except sqlite3.IntegrityError as error:
@@ -254,7 +261,8 @@ class SQLiteStore:
             f"saving table {row.id}",
             "UPDATE tables SET created = ?, rules = ?, dealer = ?, seed = ?, seats = ?,"
             " status = ?, seeded = ?, private = ?, clock = ?, standin = ?, host = ?, invite = ?,"
-            " result = ?, finished = ?, next_table = ?, hint = ?, started = ? WHERE id = ?",
+            " result = ?, finished = ?, next_table = ?, hint = ?, holders = ?, started = ?"
+            " WHERE id = ?",
             (*values[1:], int(row.status != "waiting"), row.id),
         )
 

@@ -147,7 +147,7 @@ function tableRow(table, own, name) {
         }
       } }, `Sit ${SEAT_NAMES[slot.seat]}`));
     } else {
-      seats.append(h("span", { class: `seat-tag ${slot.kind}` }, `${slot.seat}: ${slot.kind === "open" ? "open" : slot.name}${slot.kind === "bot" ? ` (${slot.bot} bot)` : ""}`));
+      seats.append(h("span", { class: `seat-tag ${slot.kind}` }, `${slot.seat}: ${seatWords(slot)}`));
     }
   }
   seats.append(own
@@ -156,4 +156,12 @@ function tableRow(table, own, name) {
   if (table.phase === "game-over" || table.status === "finished") seats.append(h("a", { class: "button", href: `/replay/${table.id}` }, "Replay"));
   row.append(seats);
   return row;
+}
+
+/** Who holds a seat, and who held it before when it changed hands ("Bob, then the heuristic bot"). */
+function seatWords(slot) {
+  const played = slot.played || [];
+  if (played.length > 1) return played.map((holder) => (holder.kind === "human" ? holder.name : `the ${holder.name} bot`)).join(", then ");
+  if (slot.kind === "open") return "open";
+  return `${slot.name}${slot.kind === "bot" ? ` (${slot.bot} bot)` : ""}`;
 }

@@ -33,15 +33,46 @@ export class ReplayPage {
     this.steps = data.steps;
     this.table = data.table;
     this.hands = data.hands;
+    this.holders = data.holders || [];
     this.legend = {};
     this.build();
     const wanted = Number(new URLSearchParams(location.search).get("step"));
     this.go(Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, this.steps.length) : 0);
   }
 
-  name(seat) {
-    const slot = this.table.seats[SEATS.indexOf(seat)];
+  /** Who held the seat in hand `hand` (in the whole game if left out), in a few words: the
+   * people by name, a bot by its seat ("East"), as the table names them. */
+  name(seat, hand) {
+    const index = SEATS.indexOf(seat);
+    const lists = hand ? [this.holders[hand - 1]] : this.holders;
+    const names = [];
+    for (const list of lists) {
+      for (const holder of (list && list[index]) || []) {
+        const label = holder.kind === "human" ? holder.name : SEAT_NAMES[seat];
+        if (!names.includes(label)) names.push(label);
+      }
+    }
+    if (names.length) return names.join(" / ");
+    const slot = this.table.seats[index];
     return (slot && slot.name) || SEAT_NAMES[seat];
+  }
+
+  /** Who held the seat, hand by hand: "Bob (hands 1–2), the heuristic bot (hands 3–5)". */
+  seatStory(seat) {
+    const index = SEATS.indexOf(seat);
+    const runs = [];
+    this.holders.forEach((list, i) => {
+      for (const holder of list[index] || []) {
+        const last = runs[runs.length - 1];
+        if (last && last.kind === holder.kind && last.name === holder.name && last.to >= i) last.to = i + 1;
+        else runs.push({ kind: holder.kind, name: holder.name, from: i + 1, to: i + 1 });
+      }
+    });
+    if (!runs.length) return this.name(seat);
+    const label = (run) => (run.kind === "human" ? run.name : `the ${run.name} bot`);
+    if (runs.length === 1) return label(runs[0]);
+    const hands = (run) => (run.from === run.to ? `hand ${run.from}` : `hands ${run.from}–${run.to}`);
+    return runs.map((run) => `${label(run)} (${hands(run)})`).join(", ");
   }
 
   build() {
@@ -67,6 +98,8 @@ export class ReplayPage {
       h("div", { class: "panel replay-head" },
         h("h2", { text: `Replay: table ${this.tableId}` }),
         h("p", { class: "muted", text: `${this.hands.length} hand${this.hands.length === 1 ? "" : "s"} · final score N–S ${final[0]}, E–W ${final[1]} · ${n} steps` }),
+        h("ul", { class: "replay-players", "aria-label": "Who held each seat" },
+          SEATS.map((seat) => h("li", { dataset: { seat } }, h("strong", { text: `${SEAT_NAMES[seat]}: ` }), this.seatStory(seat)))),
         h("div", { class: "buttons replay-controls" },
           button("Start", "first", () => this.go(0), "First step"),
           button("« hand", "prev-hand", () => this.go(this.findHand(-1)), "Previous hand"),
@@ -85,7 +118,7 @@ export class ReplayPage {
         h("p", { class: "muted", text: "Each hand's decisions that cost 10 points or more against the best choice: cards of the last six tricks solved exactly with every hand seen, earlier decisions estimated on deals dealt to fit what the player saw. \"Show\" goes to the position before the decision." }),
         this.hands.map((record) => h("div", { class: "replay-hand-analysis" }, h("h3", { text: `Hand ${record.number}` }),
           analysisSection(this.tableId, record.number, {
-            name: (s) => this.name(s),
+            name: (s) => this.name(s, record.number),
             stepLink: (step) => h("button", { type: "button", class: "link", dataset: { key: `moment-${step}` }, "aria-label": `Show the position before step ${step}`, onclick: () => this.go(step - 1) }, "Show"),
           }))))));
     document.addEventListener("keydown", (event) => {
@@ -122,8 +155,9 @@ export class ReplayPage {
     const lines = [];
     if (!current) lines.push("The game before the first deal.");
     else {
-      lines.push(current.move ? actionWords(current.move, (s) => this.name(s)) : `Hand ${current.hand} is dealt.`);
-      for (const event of current.events) if (event.type !== "HandDealt") lines.push(describe(event, (s) => this.name(s), (c) => c));
+      const name = (s) => this.name(s, current.hand);
+      lines.push(current.move ? actionWords(current.move, name) : `Hand ${current.hand} is dealt.`);
+      for (const event of current.events) if (event.type !== "HandDealt") lines.push(describe(event, name, (c) => c));
     }
     this.narration.replaceChildren(...lines.map((text) => h("li", { text })));
     this.draw();
