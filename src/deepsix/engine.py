@@ -101,6 +101,7 @@ def apply(state: object, action: object, *, seat: object = None) -> GameState:
     player: the action is then refused (``Reason.NOT_YOUR_SEAT``) unless it
     is that seat's own action -- a deal, chance's action, is never anyone's.
 
+    >>> from deepsix import Pass, Seat
     >>> state = new_game().apply(shuffled_deal(7))
     >>> apply(state, Pass(Seat.EAST), seat=Seat.WEST)
     Traceback (most recent call last):
