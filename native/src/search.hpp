@@ -7,14 +7,19 @@
 // included.  North-South minimise it, East-West maximise it.
 //
 // Techniques (each one a flag, so the tests can switch it off and see no value change):
-// a transposition table at trick boundaries, keyed by relative ranks (pointless ranks
-// nobody holds squeezed out; touching pointless ranks held by one player alone re-packed),
-// equivalent cards searched once (merge), move ordering with killers, static bounds and
-// MTD(f) driven from a play-out's value.
+// a transposition table of bounds at trick boundaries (one per thread, kept between
+// searches, 112-bit keys), keyed by relative ranks (pointless ranks nobody holds squeezed
+// out; touching pointless ranks held by one player alone re-packed), equivalent cards
+// searched once (merge), move ordering with killers, static bounds, the last two tricks
+// solved exactly by plain minimax and cached, and MTD(f) driven from a play-out's value
+// (from seven tricks left: from a trick's play-out and the exact value after it).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -22,9 +27,18 @@
 
 namespace deepsix {
 
+#ifdef DEEPSIX_STATS
+struct Stats { long long iters=0, probes=0, hits=0, tcuts=0, cuts=0, cutidx[29]={0}, allnodes=0, bnodes[16]={0}, mnodes[16]={0}; };
+inline Stats stats;
+#define STAT(x) (stats.x)
+#else
+#define STAT(x) (void)0
+#endif
+
 using u64 = std::uint64_t;
 
-constexpr int kBonus = 10;  // deepsix.scoring.LAST_TRICK_BONUS
+constexpr int kBonus = 10;
+constexpr int kDeepenFrom = 7;  // deepsix.scoring.LAST_TRICK_BONUS
 constexpr int kInf = 1 << 20;
 constexpr int kHandSize = 14;
 constexpr u64 kSuitMask = (1u << 14) - 1;
@@ -40,7 +54,9 @@ enum Flag : unsigned {
     kKillers = 32,  // the card that last cut off at the same place, tried early
     kBounds = 64,   // static cutoffs: a boundary's value lies in [0, points left + bonus]
     kGuess = 128,   // MTD(f) starts at a play-out's value, not at 0
-    kAll = 255,
+    kTwo = 256,     // two tricks left: solved exactly by plain minimax, cached
+    kDeepen = 512,  // from kDeepenFrom tricks left MTD(f) starts at a trick's play-out + exact rest
+    kAll = 1023,
 };
 
 inline int points_of(int card) {
@@ -155,18 +171,80 @@ inline void check(const Position& p) {
     }
 }
 
-struct Entry {
-    u64 key[4];
-    std::int16_t low;
-    std::int16_t high;
-    std::int8_t best;   // the lead that proved it (-1: none)
-    std::uint8_t depth;  // tricks left; 0: empty slot
+// The four hands in 112 bits: each card's copies among the seats (at most two, so one of
+// fifteen spreads) as four bits, cards 0 to 13 in key[0], 14 to 27 in key[1]; the leader
+// in bits 56 and 57 of key[0].
+struct Key {
+    u64 k[2];
+    bool operator==(const Key& o) const { return k[0] == o.k[0] && k[1] == o.k[1]; }
 };
 
+// spread[c0 | c1 << 2 | c2 << 4 | c3 << 6]: the four-bit code of a card's copies per seat.
+struct Spreads {
+    std::uint8_t code[256] = {};
+    constexpr Spreads() {
+        int next = 0;
+        for (int i = 0; i < 256; ++i) {
+            const int total = (i & 3) + (i >> 2 & 3) + (i >> 4 & 3) + (i >> 6 & 3);
+            if (total <= 2) code[i] = static_cast<std::uint8_t>(next++);
+        }
+    }
+};
+inline constexpr Spreads kSpreads{};
+
+inline Key pack(const u64* hands, int leader) {
+    Key key{{0, 0}};
+    for (int half = 0; half < 2; ++half) {
+        const int shift = 28 * half;
+        const u64 a = hands[0] >> shift, b = hands[1] >> shift, c = hands[2] >> shift,
+                  d = hands[3] >> shift;
+        u64 out = 0;
+        for (int i = 0; i < 14; ++i) {
+            const int at = 2 * i;
+            const unsigned index = static_cast<unsigned>((a >> at & 3) | (b >> at & 3) << 2 |
+                                                         (c >> at & 3) << 4 | (d >> at & 3) << 6);
+            out |= static_cast<u64>(kSpreads.code[index]) << (4 * i);
+        }
+        key.k[half] = out;
+    }
+    key.k[0] |= static_cast<u64>(leader) << 56;
+    return key;
+}
+
+struct Entry {
+    Key key;
+    std::int16_t low;
+    std::int16_t high;
+    std::int8_t best;    // the lead that proved it (-1: none)
+    std::uint8_t depth;  // tricks left
+    std::uint16_t stamp;  // the search that wrote it: other stamps are empty slots
+};
+
+// The transposition table: buckets of four entries, the shallowest replaced.  One table
+// per thread, kept between searches: a new search takes a new stamp instead of clearing
+// it, and its pages are zeroed lazily by the system (calloc) the first time they are used.
 class Table {
 public:
-    explicit Table(int bits) : slots_(std::size_t{1} << bits), mask_((std::size_t{1} << bits) - 1) {
-        for (auto& e : slots_) e.depth = 0;
+    explicit Table(int bits)
+        : slots_(static_cast<Entry*>(std::calloc(std::size_t{1} << bits, sizeof(Entry)))),
+          mask_((std::size_t{1} << bits) - 1), bits_(bits) {
+        if (!slots_) throw std::bad_alloc();
+    }
+    ~Table() { std::free(slots_); }
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+
+    int bits() const { return bits_; }
+    void renew() {
+        if (++stamp_ == 0) {  // every stamp used: clear for real once in 65,535 searches
+            std::memset(static_cast<void*>(slots_), 0, (mask_ + 1) * sizeof(Entry));
+            stamp_ = 1;
+        }
+    }
+    static std::size_t hash(const Key& key) {
+        u64 h = key.k[0] * 0x9E3779B97F4A7C15ULL;
+        h ^= (key.k[1] + (h << 6) + (h >> 2)) * 0xC2B2AE3D27D4EB4FULL;
+        return static_cast<std::size_t>(h ^ (h >> 29));
     }
     static std::size_t hash(const u64* key) {
         u64 h = key[0] * 0x9E3779B97F4A7C15ULL;
@@ -175,34 +253,57 @@ public:
         h ^= (key[3] + (h << 6) + (h >> 2)) * 0x27D4EB2F165667C5ULL;
         return static_cast<std::size_t>(h ^ (h >> 29));
     }
-    Entry* find(const u64* key) {
+    Entry* find(const Key& key) {
         const std::size_t base = hash(key) & mask_ & ~std::size_t{3};
         for (std::size_t i = 0; i < 4; ++i) {
             Entry& e = slots_[base + i];
-            if (e.depth && e.key[0] == key[0] && e.key[1] == key[1] && e.key[2] == key[2] &&
-                e.key[3] == key[3])
-                return &e;
+            if (e.stamp == stamp_ && e.key == key) return &e;
         }
         return nullptr;
     }
     // Where to store ``key``: its own slot, an empty one or the shallowest of the bucket.
-    Entry* place(const u64* key) {
+    Entry* place(const Key& key) {
         const std::size_t base = hash(key) & mask_ & ~std::size_t{3};
         Entry* victim = &slots_[base];
         for (std::size_t i = 0; i < 4; ++i) {
             Entry& e = slots_[base + i];
-            if (!e.depth) return &e;
-            if (e.key[0] == key[0] && e.key[1] == key[1] && e.key[2] == key[2] && e.key[3] == key[3])
-                return &e;
+            if (e.stamp != stamp_) return &e;
+            if (e.key == key) return &e;
             if (e.depth < victim->depth) victim = &e;
         }
         return victim;
     }
+    void store(Entry* e, const Key& key, int low, int high, int best, int depth) const {
+        e->key = key;
+        e->low = static_cast<std::int16_t>(low);
+        e->high = static_cast<std::int16_t>(high);
+        e->best = static_cast<std::int8_t>(best);
+        e->depth = static_cast<std::uint8_t>(depth);
+        e->stamp = stamp_;
+    }
 
 private:
-    std::vector<Entry> slots_;
+    Entry* slots_;
     std::size_t mask_;
+    int bits_;
+    std::uint16_t stamp_ = 0;
 };
+
+// This thread's table of 2 ** bits entries (24 bytes each), made again only when the size
+// asked for changes.
+inline Table& thread_table(int bits) {
+    thread_local std::unique_ptr<Table> table;
+    if (!table || table->bits() != bits) {
+        table.reset();
+        table = std::make_unique<Table>(bits);
+    }
+    table->renew();
+    return *table;
+}
+
+// The table's size (log2 of its entries) when the caller names none: 24 bytes an entry,
+// so 2 ** 23 entries (192 MiB) from eleven tricks left.
+inline int default_bits(int tricks_left) { return std::min(23, std::max(12, 12 + tricks_left)); }
 
 class Search {
 public:
@@ -218,8 +319,8 @@ public:
             for (int c = 0; c < 28; ++c) left_ += points_of(c) * count_of(h_[s], c);
         for (int i = 0; i < played_; ++i) left_ += points_of(trick_[i]);
         if (flags_ & kTable) {
-            int bits = table_bits > 0 ? table_bits : std::min(22, std::max(10, 8 + tricks_left_));
-            table_ = std::make_unique<Table>(std::max(4, std::min(bits, 28)));
+            const int bits = table_bits > 0 ? table_bits : default_bits(tricks_left_);
+            table_ = &thread_table(std::max(4, std::min(bits, 28)));
         }
         std::fill(&killers_[0][0][0], &killers_[0][0][0] + sizeof(killers_) / sizeof(int), -1);
     }
@@ -259,11 +360,21 @@ public:
     int exact(int guess = -1) {
         int low = 0;
         int high = left_ + kBonus;
-        if (guess < 0) guess = (flags_ & kGuess) ? playout() : 0;
+        if (guess < 0) {
+            if (!(flags_ & kGuess))
+                guess = 0;
+            else if ((flags_ & kDeepen) && tricks_left_ >= kDeepenFrom)
+                guess = deepened();
+            else
+                guess = playout();
+        }
         int value = std::min(std::max(guess, low), high);
         while (low < high) {
             const int beta = value == low ? value + 1 : value;
             value = root(beta - 1, beta);
+#ifdef DEEPSIX_STATS
+            ++stats.iters;
+#endif
             if (value < beta)
                 high = value;
             else
@@ -337,12 +448,8 @@ private:
     }
 
     // Relative-rank form of the four hands (and the leader) at a trick boundary.
-    void key(u64* out) const {
-        if (!(flags_ & kSqueeze)) {
-            for (int s = 0; s < 4; ++s) out[s] = h_[s];
-            out[0] |= static_cast<u64>(leader_) << 56;
-            return;
-        }
+    Key key() const {
+        if (!(flags_ & kSqueeze)) return pack(h_, leader_);
         u64 canon[4] = {0, 0, 0, 0};
         const bool runs = flags_ & kRuns;
         for (int suit = 0; suit < 4; ++suit) {
@@ -392,12 +499,12 @@ private:
             }
             emit_run();
         }
-        for (int s = 0; s < 4; ++s) out[s] = canon[s];
-        out[0] |= static_cast<u64>(leader_) << 56;
+        return pack(canon, leader_);
     }
 
     // North-South's points from a trick boundary (no card of the trick played yet).
     int boundary(int alpha, int beta) {
+        if (tricks_left_ == 2 && (flags_ & kTwo)) return two();
         if (tricks_left_ == 1) {  // every card is forced
             ++nodes_;
             int cards[4];
@@ -411,15 +518,21 @@ private:
             if (alpha >= high0) return high0;
         }
         if (!(flags_ & kTable)) return moves(alpha, beta, -1);
-        u64 k[4];
-        key(k);
+        const Key k = key();
         // Without the static bounds the table knows nothing until searched (the window
         // handed to moves() must not be empty: a cut-off's value bounds one side only).
         const bool bounded = flags_ & kBounds;
         int low = bounded ? 0 : -1000;
         int high = bounded ? high0 : 1000;
         int hint = -1;
+#ifdef DEEPSIX_STATS
+        ++stats.probes; ++stats.bnodes[tricks_left_];
+#endif
         if (const Entry* e = table_->find(k)) {
+#ifdef DEEPSIX_STATS
+            ++stats.hits;
+            if (e->low >= beta || e->high <= alpha) ++stats.tcuts;
+#endif
             low = e->low;
             high = e->high;
             hint = e->best;
@@ -435,13 +548,51 @@ private:
             low = std::max(low, value);
         else
             low = high = value;
-        Entry* e = table_->place(k);
-        for (int i = 0; i < 4; ++i) e->key[i] = k[i];
-        e->low = static_cast<std::int16_t>(low);
-        e->high = static_cast<std::int16_t>(high);
-        e->best = static_cast<std::int8_t>(best_);
-        e->depth = static_cast<std::uint8_t>(tricks_left_);
+        table_->store(table_->place(k), k, low, high, best_, tricks_left_);
         return value;
+    }
+
+    // North-South's exact points from a boundary with two tricks left: each seat holds two
+    // cards, so the first trick is at most sixteen plays (plain minimax) and the last forced.
+    int two() {
+        const u64 key[4] = {h_[0] | static_cast<u64>(leader_) << 56, h_[1], h_[2], h_[3]};
+        TwoEntry& slot = two_[Table::hash(key) & (kTwoSlots - 1)];
+        if (slot.value >= 0 && slot.key[0] == key[0] && slot.key[1] == key[1] && slot.key[2] == key[2] &&
+            slot.key[3] == key[3])
+            return slot.value;
+        ++nodes_;
+        int trick[4];
+        const int value = two_ply(0, trick, 0);
+        for (int i = 0; i < 4; ++i) slot.key[i] = key[i];
+        slot.value = value;
+        return value;
+    }
+    int two_ply(int k, int* trick, int points) const {
+        const int seat = (leader_ + k) & 3;
+        const u64 hand = h_[seat];
+        if (k == 4) {
+            const int winner = (leader_ + winning_position(trick, 4, sunk_)) & 3;
+            int last[4];
+            for (int j = 0; j < 4; ++j) {
+                const int s = (winner + j) & 3;
+                u64 rest = h_[s];
+                for (int i = 0; i < 4; ++i)
+                    if (((leader_ + i) & 3) == s) rest -= bit_of(trick[i]);
+                last[j] = __builtin_ctzll(rest) / 2;
+            }
+            const int ends = (winner + winning_position(last, 4, sunk_)) & 3;
+            return (winner & 1 ? 0 : points) + (ends & 1 ? 0 : left_ + kBonus - points);
+        }
+        const u64 legal = legal_cards(hand, trick, k, sunk_, play_over_);
+        const bool minimising = !(seat & 1);
+        int best = minimising ? kInf : -kInf;
+        for (u64 rest = presence(legal); rest; rest &= rest - 1) {
+            const int card = __builtin_ctzll(rest) / 2;
+            trick[k] = card;
+            const int value = two_ply(k + 1, trick, points + points_of(card));
+            best = minimising ? std::min(best, value) : std::max(best, value);
+        }
+        return best;
     }
 
     // The order to try the mover's cards: Python's scores (deepsix.search._core), lowest first.
@@ -493,6 +644,9 @@ private:
     // Fail-soft alpha-beta over the mover's cards; sets best_.
     int moves(int alpha, int beta, int hint) {
         if (++nodes_ > limit_) throw BudgetExceeded();
+#ifdef DEEPSIX_STATS
+        ++stats.mnodes[tricks_left_];
+#endif
         int cards[28];
         int n = classes(cards, flags_ & kMerge);
         order(cards, n, hint);
@@ -515,13 +669,42 @@ private:
                 if (value > alpha) alpha = value;
             }
             if (alpha >= beta) {
+#ifdef DEEPSIX_STATS
+                ++stats.cuts; ++stats.cutidx[i];
+#endif
                 if (flags_ & kKillers)
                     killers_[tricks_left_][played_][played_ ? trick_[played_ - 1] + 1 : 0] = card;
                 break;
             }
         }
+#ifdef DEEPSIX_STATS
+        if (!(alpha >= beta)) ++stats.allnodes;
+#endif
         best_ = best_card;
         return best;
+    }
+
+    // North-South's points if the current trick is played by the cards the ordering tries
+    // first and the rest of the hand exactly: a first guess for MTD(f) nearer the value
+    // than a whole play-out, whose search leaves the table full of bounds along that line.
+    int deepened() {
+        const u64 saved_hands[4] = {h_[0], h_[1], h_[2], h_[3]};
+        const int saved_played = played_;
+        int saved_trick[4] = {trick_[0], trick_[1], trick_[2], trick_[3]};
+        while (played_ < 4) {
+            int cards[28];
+            const int n = classes(cards, false);
+            order(cards, n, -1);
+            h_[mover()] -= bit_of(cards[0]);
+            trick_[played_++] = cards[0];
+        }
+        const Saved s = finish();
+        const int value = s.ns + (tricks_left_ == 0 ? (s.ns_won ? kBonus : 0) : exact());
+        unfinish(s);
+        for (int k = 0; k < 4; ++k) h_[k] = saved_hands[k];
+        played_ = saved_played;
+        for (int i = 0; i < 4; ++i) trick_[i] = saved_trick[i];
+        return value;
     }
 
     // North-South's points if every player plays the card the ordering tries first.
@@ -563,7 +746,13 @@ private:
     long long nodes_ = 0;
     long long limit_;
     int best_ = -1;
-    std::unique_ptr<Table> table_;
+    struct TwoEntry {
+        u64 key[4];
+        int value = -1;
+    };
+    static constexpr std::size_t kTwoSlots = std::size_t{1} << 14;
+    std::vector<TwoEntry> two_ = std::vector<TwoEntry>(kTwoSlots);
+    Table* table_ = nullptr;
     int killers_[kHandSize + 1][4][29];
 };
 

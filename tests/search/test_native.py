@@ -125,8 +125,10 @@ def test_the_kernel_equals_minimax_over_the_engine(
 @pytest.mark.parametrize("switch", _native.FLAGS)
 def test_each_technique_leaves_the_value_unchanged(switch: str) -> None:
     """Every technique of the kernel switched off alone, and all of them at once: the same
-    value and best cards on positions of four to six tricks left."""
-    for index, state in _positions(12, FRESH + 3000, (4, 5, 6)):
+    value and best cards on positions of four to seven tricks left (``deepen`` acts from
+    seven)."""
+    assert _native.kernel().FLAGS == _native.FLAGS
+    for index, state in _positions(12, FRESH + 3000, (4, 5, 6, 7)):
         full = _native_solve(state, 1, None)
         without = _native_solve(state, 1, None, _native.flags(**{switch: False}))
         assert without[:3] == full[:3], (index, switch)

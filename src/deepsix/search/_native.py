@@ -34,7 +34,7 @@ _KERNEL: Final = _load()
 AVAILABLE: Final = _KERNEL is not None
 """Whether the native kernel is installed and loads."""
 FLAGS: Final[tuple[str, ...]] = (
-    "table", "squeeze", "runs", "merge", "order", "killers", "bounds", "guess",
+    "table", "squeeze", "runs", "merge", "order", "killers", "bounds", "guess", "two", "deepen",
 )  # fmt: skip
 """The kernel's techniques, one bit each in this order (each can be switched off)."""
 
