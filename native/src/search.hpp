@@ -305,6 +305,29 @@ inline Table& thread_table(int bits) {
 // so 2 ** 23 entries (192 MiB) from eleven tricks left.
 inline int default_bits(int tricks_left) { return std::min(23, std::max(12, 12 + tricks_left)); }
 
+// The exact values of positions two tricks from the end, by their four hands and leader:
+// one cache per thread, kept between searches (its stamp is the table's, renewed together).
+struct TwoCache {
+    struct Slot {
+        u64 key[4];
+        std::int16_t value;
+        std::uint16_t stamp;
+    };
+    static constexpr std::size_t kSlots = std::size_t{1} << 16;
+    std::unique_ptr<Slot[]> slots = std::make_unique<Slot[]>(kSlots);
+    std::uint16_t stamp = 0;
+    void renew() {
+        if (++stamp == 0) {
+            for (std::size_t i = 0; i < kSlots; ++i) slots[i].stamp = 0;
+            stamp = 1;
+        }
+    }
+};
+inline TwoCache& thread_two_cache() {
+    thread_local TwoCache cache;
+    return cache;
+}
+
 class Search {
 public:
     Search(const Position& p, unsigned flags, long long node_limit, int table_bits)
@@ -322,6 +345,7 @@ public:
             const int bits = table_bits > 0 ? table_bits : default_bits(tricks_left_);
             table_ = &thread_table(std::max(4, std::min(bits, 28)));
         }
+        if (flags_ & kTwo) thread_two_cache().renew();
         std::fill(&killers_[0][0][0], &killers_[0][0][0] + sizeof(killers_) / sizeof(int), -1);
     }
 
@@ -336,21 +360,20 @@ public:
         const u64 legal = legal_cards(h_[seat], trick_, played_, sunk_, play_over_);
         u64 others = presence(h_[(seat + 1) & 3] | h_[(seat + 2) & 3] | h_[(seat + 3) & 3]);
         for (int i = 0; i < played_; ++i) others |= bit_of(trick_[i]);
+        const u64 mine = presence(legal);
         int n = 0;
         for (int suit = 0; suit < 4; ++suit) {
+            const int shift = 14 * suit;
+            const u64 theirs = others >> shift & kSuitMask;
             int previous = -1;
-            bool blocked = true;
-            for (int rank = 0; rank < 7; ++rank) {
-                const int card = 7 * suit + rank;
-                const bool mine = (legal >> (2 * card)) & 3;
-                const bool theirs = (others >> (2 * card)) & 1;
-                if (mine) {
-                    if (!merge || rank < 2 || previous < 2 || blocked || theirs) out[n++] = card;
-                    previous = rank;
-                    blocked = theirs;
-                } else if (theirs) {
-                    blocked = true;
-                }
+            for (u64 rest = mine >> shift & kSuitMask; rest; rest &= rest - 1) {
+                const int at = __builtin_ctzll(rest);  // 2 * rank
+                // the card is its class's lowest unless it and the previous card of its suit
+                // are pointless and nobody else holds a card from the one to the other
+                if (!merge || at < 4 || previous < 4 ||
+                    (theirs & (((u64{1} << (at + 1)) - 1) & ~((u64{1} << previous) - 1))))
+                    out[n++] = 7 * suit + at / 2;
+                previous = at;
             }
         }
         return n;
@@ -450,56 +473,50 @@ private:
     // Relative-rank form of the four hands (and the leader) at a trick boundary.
     Key key() const {
         if (!(flags_ & kSqueeze)) return pack(h_, leader_);
-        u64 canon[4] = {0, 0, 0, 0};
+        Key out{{static_cast<u64>(leader_) << 56, 0}};
         const bool runs = flags_ & kRuns;
         for (int suit = 0; suit < 4; ++suit) {
             const int shift = 14 * suit;
-            int place = 0;
+            const u64 b0 = h_[0] >> shift, b1 = h_[1] >> shift, b2 = h_[2] >> shift, b3 = h_[3] >> shift;
+            u64& half = out.k[suit >> 1];
+            int at = 28 * (suit & 1);  // the next place's four bits in ``half``
+            auto emit = [&](unsigned spread) {
+                half |= static_cast<u64>(kSpreads.code[spread]) << at;
+                at += 4;
+            };
             // the run in progress: one player holding touching pointless ranks alone
             int holder = -1;
-            int run = 0;
+            unsigned run = 0;
             auto emit_run = [&]() {
-                while (run > 0) {
-                    const int n = run >= 2 ? 2 : 1;
-                    canon[holder] |= static_cast<u64>(n) << (shift + 2 * place);
-                    ++place;
-                    run -= n;
-                }
+                for (; run > 0; run -= run >= 2 ? 2 : 1) emit((run >= 2 ? 2u : 1u) << (2 * holder));
             };
             for (int rank = 0; rank < 7; ++rank) {
-                const int card = 7 * suit + rank;
-                int c[4];
-                int holders = 0;
-                int single = -1;
-                for (int s = 0; s < 4; ++s) {
-                    c[s] = count_of(h_[s], card);
-                    if (c[s]) {
-                        ++holders;
-                        single = s;
-                    }
-                }
+                const int r = 2 * rank;
+                // each seat's copies of the card, two bits a seat
+                const unsigned spread = static_cast<unsigned>((b0 >> r & 3) | (b1 >> r & 3) << 2 |
+                                                              (b2 >> r & 3) << 4 | (b3 >> r & 3) << 6);
                 if (rank < 2) {  // 2s and 3s carry points: they keep their places
-                    for (int s = 0; s < 4; ++s) canon[s] |= static_cast<u64>(c[s]) << (shift + 2 * place);
-                    ++place;
+                    emit(spread);
                     continue;
                 }
-                if (!holders) continue;  // a pointless rank nobody holds: squeezed out
-                if (runs && holders == 1) {
+                if (!spread) continue;  // a pointless rank nobody holds: squeezed out
+                const unsigned seats = (spread | spread >> 1) & 0x55u;
+                if (runs && !(seats & (seats - 1))) {  // one holder
+                    const int single = __builtin_ctz(seats) / 2;
                     if (holder != single) {
                         emit_run();
                         holder = single;
                     }
-                    run += c[single];
+                    run += spread >> (2 * single) & 3;
                     continue;
                 }
                 emit_run();
                 holder = -1;
-                for (int s = 0; s < 4; ++s) canon[s] |= static_cast<u64>(c[s]) << (shift + 2 * place);
-                ++place;
+                emit(spread);
             }
             emit_run();
         }
-        return pack(canon, leader_);
+        return out;
     }
 
     // North-South's points from a trick boundary (no card of the trick played yet).
@@ -556,40 +573,43 @@ private:
     // cards, so the first trick is at most sixteen plays (plain minimax) and the last forced.
     int two() {
         const u64 key[4] = {h_[0] | static_cast<u64>(leader_) << 56, h_[1], h_[2], h_[3]};
-        TwoEntry& slot = two_[Table::hash(key) & (kTwoSlots - 1)];
-        if (slot.value >= 0 && slot.key[0] == key[0] && slot.key[1] == key[1] && slot.key[2] == key[2] &&
-            slot.key[3] == key[3])
+        TwoCache& cache = thread_two_cache();
+        TwoCache::Slot& slot = cache.slots[Table::hash(key) & (TwoCache::kSlots - 1)];
+        if (slot.stamp == cache.stamp && slot.key[0] == key[0] && slot.key[1] == key[1] &&
+            slot.key[2] == key[2] && slot.key[3] == key[3])
             return slot.value;
         ++nodes_;
-        int trick[4];
-        const int value = two_ply(0, trick, 0);
+        int trick[4], kept[4];
+        const int value = two_ply(0, trick, 0, kept);
         for (int i = 0; i < 4; ++i) slot.key[i] = key[i];
-        slot.value = value;
+        slot.value = static_cast<std::int16_t>(value);
+        slot.stamp = cache.stamp;
         return value;
     }
-    int two_ply(int k, int* trick, int points) const {
-        const int seat = (leader_ + k) & 3;
-        const u64 hand = h_[seat];
+    // Minimax over the first of the last two tricks from its k-th card (``points`` so far);
+    // ``left[i]``: the card the i-th seat of the trick keeps for the last trick.
+    int two_ply(int k, int* trick, int points, int* kept) const {
         if (k == 4) {
-            const int winner = (leader_ + winning_position(trick, 4, sunk_)) & 3;
+            const int first = winning_position(trick, 4, sunk_);
             int last[4];
-            for (int j = 0; j < 4; ++j) {
-                const int s = (winner + j) & 3;
-                u64 rest = h_[s];
-                for (int i = 0; i < 4; ++i)
-                    if (((leader_ + i) & 3) == s) rest -= bit_of(trick[i]);
-                last[j] = __builtin_ctzll(rest) / 2;
-            }
+            for (int j = 0; j < 4; ++j) last[j] = kept[(first + j) & 3];
+            const int winner = (leader_ + first) & 3;
             const int ends = (winner + winning_position(last, 4, sunk_)) & 3;
             return (winner & 1 ? 0 : points) + (ends & 1 ? 0 : left_ + kBonus - points);
         }
+        const u64 hand = h_[(leader_ + k) & 3];
+        const int low = __builtin_ctzll(hand) / 2;
+        const int high = (63 - __builtin_clzll(hand)) / 2;
         const u64 legal = legal_cards(hand, trick, k, sunk_, play_over_);
-        const bool minimising = !(seat & 1);
+        const bool minimising = !((leader_ + k) & 1);
         int best = minimising ? kInf : -kInf;
-        for (u64 rest = presence(legal); rest; rest &= rest - 1) {
-            const int card = __builtin_ctzll(rest) / 2;
+        for (int option = 0; option < 2; ++option) {
+            const int card = option ? high : low;
+            if (option && high == low) break;
+            if (!(legal >> (2 * card) & 3)) continue;
             trick[k] = card;
-            const int value = two_ply(k + 1, trick, points + points_of(card));
+            kept[k] = option ? low : high;
+            const int value = two_ply(k + 1, trick, points + points_of(card), kept);
             best = minimising ? std::min(best, value) : std::max(best, value);
         }
         return best;
@@ -746,12 +766,6 @@ private:
     long long nodes_ = 0;
     long long limit_;
     int best_ = -1;
-    struct TwoEntry {
-        u64 key[4];
-        int value = -1;
-    };
-    static constexpr std::size_t kTwoSlots = std::size_t{1} << 14;
-    std::vector<TwoEntry> two_ = std::vector<TwoEntry>(kTwoSlots);
     Table* table_ = nullptr;
     int killers_[kHandSize + 1][4][29];
 };
