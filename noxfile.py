@@ -33,6 +33,8 @@ nox.options.sessions = [
     "install_matrix",
     "docs",
     "rl",
+    "native",
+    "native_sanitize",
 ]
 nox.options.reuse_existing_virtualenvs = True
 

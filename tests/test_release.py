@@ -100,7 +100,15 @@ def test_the_release_workflow_builds_everything_and_publishes_on_a_tag() -> None
     assert {s.split("-")[0] for s in systems} == {"ubuntu", "windows", "macos"}
     assert "pypa/cibuildwheel@" in steps["compiled-wheels"]
     publish = jobs["publish"]
-    assert set(publish["needs"]) == {"sdist-and-pure-wheel", "compiled-wheels"}
+    assert set(publish["needs"]) == {"sdist-and-pure-wheel", "compiled-wheels", "native-wheels"}
+    native = jobs["native-wheels"]
+    assert {s.split("-")[0] for s in native["strategy"]["matrix"]["os"]} == {
+        "ubuntu",
+        "windows",
+        "macos",
+    }
+    assert "'package-dir': 'native'" in steps["native-wheels"]
+    assert "--sdist" in steps["native-wheels"]
     assert publish["permissions"] == {"id-token": "write"}  # trusted publishing, no token
     assert "pypa/gh-action-pypi-publish@" in steps["publish"]
     assert "password" not in steps["publish"]
@@ -119,6 +127,18 @@ def test_cibuildwheel_builds_the_compiled_wheel_and_tests_it() -> None:
     assert "pytest" in cibw["test-command"]
     hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
     assert hook["options"]["group_name"].startswith("deepsix.")  # runtime inside the package
+
+
+def test_cibuildwheel_builds_the_native_kernel_and_tests_it_with_deepsix() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "native" / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["build-system"]["build-backend"] == "scikit_build_core.build"
+    cibw = config["tool"]["cibuildwheel"]
+    assert cibw["test-environment"] == {"DEEPSIX_REQUIRE_NATIVE": "1"}
+    command = "\n".join(cibw["test-command"])
+    assert "pip install {project}" in command
+    assert "tests/search/test_native.py" in command
 
 
 # -- Read the Docs -------------------------------------------------------------------------------
