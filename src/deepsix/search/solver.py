@@ -92,20 +92,20 @@ from typing import Final, Literal
 
 import attrs
 
-from deepsix.actions import PLAY, PlayCard
+from deepsix.actions import PlayCard
 from deepsix.cards import CARD_POINTS, CARDS, HAND_SIZE, Card, Seat
-from deepsix.engine import apply
 from deepsix.errors import DeepSixError
-from deepsix.hands import count, pack
 from deepsix.scoring import LAST_TRICK_BONUS
-from deepsix.search._core import INF, Budget, Engine
+from deepsix.search._core import INF, Budget
 from deepsix.search._native import AVAILABLE as _AVAILABLE
 from deepsix.search._native import arguments as _arguments
 from deepsix.search._native import available as _available
 from deepsix.search._native import flags as _flags
 from deepsix.search._native import kernel as _kernel
+from deepsix.search._python import Solver as _Solver
+from deepsix.search._python import after as _after
+from deepsix.search._python import representatives as _representatives
 from deepsix.state import GameState, Phase
-from deepsix.tricks import winning_position
 
 __all__ = [
     "KERNEL",
@@ -220,118 +220,6 @@ def _native_solve(
     return found
 
 
-class _Solver:
-    """One position to search, and the :class:`~deepsix.search._core.Engine` that searches it.
-
-    The children of a root card share the root's engine: its tables, its
-    node count and its budget.  The keyword switches turn the search's
-    techniques off (for the tests; none of them changes a value).
-    """
-
-    def __init__(  # noqa: PLR0913  # one switch per technique, for the tests
-        self,
-        state: GameState,
-        *,
-        squeeze: bool = True,
-        runs: bool = True,
-        merge: bool = True,
-        bounds: bool = True,
-        killers: bool = True,
-        guess: bool = True,
-        deepen: bool = True,
-        shared: _Solver | None = None,
-    ) -> None:
-        _check_state(state)
-        sunk = state.setup.sunk_suit
-        assert sunk is not None
-        assert state.to_act is not None
-        self.seat: Seat = state.to_act
-        self.hands = list(state.packed_hands)
-        self.trick: list[Card] = [card for _, card in state.trick]
-        self.leader = int(state.trick[0][0]) if state.trick else int(state.to_act)
-        self.tricks_left = HAND_SIZE - len(state.tricks)
-        self.code = 0
-        for k, card in enumerate(self.trick):
-            self.code |= (card + 1) << (5 * k)
-        self.left = sum(
-            _POINTS[card] * count(hand, card) for hand in self.hands for card in range(28)
-        ) + sum(_POINTS[card] for card in self.trick)
-        """Card points in the hands and the trick."""
-        self.sunk = int(sunk)
-        self.engine: Engine
-        if shared is not None:
-            self.engine = shared.engine
-        else:
-            self.engine = Engine(
-                self.sunk,
-                state.rules.play_over,
-                squeeze=squeeze,
-                runs=runs,
-                merge=merge,
-                bounds=bounds,
-                killers=killers,
-                guess=guess,
-                deepen=deepen,
-            )
-
-    @property
-    def nodes(self) -> int:
-        """Positions searched so far (by every search sharing the engine)."""
-        return self.engine.nodes
-
-    @property
-    def limit(self) -> int:
-        """The node budget of the engine."""
-        return self.engine.limit
-
-    @limit.setter
-    def limit(self, value: int) -> None:
-        self.engine.limit = value
-
-    def value(self, alpha: int = -INF, beta: int = INF) -> int:
-        """North-South's points from here (fail-soft within ``alpha``, ``beta``)."""
-        engine = self.engine
-        engine.load(self.hands)
-        return engine.root(
-            int(self.seat), self.leader, alpha, beta, self.left, self.tricks_left, self.code
-        )
-
-    def exact(self, guess: int = -1) -> int:
-        """North-South's exact points from here, by null-window probes (MTD(f)).
-
-        The probes start at ``guess`` (negative: at a quick play-out's value).
-        """
-        engine = self.engine
-        engine.load(self.hands)
-        return engine.exact(
-            int(self.seat), self.leader, self.left, self.tricks_left, self.code, guess
-        )
-
-    def classes(self) -> list[Card]:
-        """The seat to act's candidate cards: one per class of interchangeable cards."""
-        engine = self.engine
-        engine.load(self.hands)
-        seat = int(self.seat)
-        return [CARDS[card] for card in engine.classes(seat, self.code, pack(self.trick))]
-
-
-def _representatives(root: _Solver, cards: tuple[Card, ...]) -> dict[Card, Card]:
-    """Each of ``cards`` (the root's legal cards) -> the card of its class.
-
-    Interchangeable cards (see :meth:`_Solver.classes`) have the same value, so
-    only the lowest card of each class -- the one the search keeps -- is
-    searched at the root; the others take its result.
-    """
-    kept = set(root.classes())
-    representatives: dict[Card, Card] = {}
-    current = -1
-    for card in sorted(cards):
-        if card in kept or card // 7 != current // 7:
-            current = card
-        representatives[card] = CARDS[current]
-    return representatives
-
-
 def _check_budget(node_limit: int | None) -> int:
     if node_limit is None:
         return INF
@@ -343,23 +231,6 @@ def _check_budget(node_limit: int | None) -> int:
 def _root_cards(state: GameState) -> tuple[Card, ...]:
     """The distinct cards the seat to act may play (from the engine's legal actions)."""
     return tuple(action.card for action in state.legal_actions() if isinstance(action, PlayCard))
-
-
-def _after(root: _Solver, state: GameState, card: Card) -> tuple[int, _Solver | None]:
-    """North-South's points in the trick ``card`` completes (if any) and the solver after it.
-
-    The solver is ``None`` when ``card`` ends the hand; the points then include
-    the last-trick bonus.
-    """
-    seat = root.seat
-    if len(state.trick) == 3 and root.tricks_left == 1:
-        cards = [*root.trick, card]
-        winner = (root.leader + winning_position(cards, root.sunk)) & 3
-        taken = sum(_POINTS[c] for c in cards) + LAST_TRICK_BONUS
-        return (0 if winner & 1 else taken), None
-    following = apply(state, PLAY[seat][card])
-    taken = following.card_points[0] - state.card_points[0]
-    return taken, _Solver(following, shared=root)
 
 
 def move_values(
@@ -449,6 +320,7 @@ def playout_points(
     """
     if type(solve_tricks) is not int or not 0 <= solve_tricks <= HAND_SIZE:
         raise SearchError(f"solve_tricks must be an int from 0 to 14, not {solve_tricks!r}")
+    _check_state(state)
     root = _Solver(state)
     root.limit = _check_budget(node_limit)
     engine = root.engine
