@@ -24,11 +24,14 @@ a pool and fits Elo-style ratings (:func:`~deepsix.arena.stats.pool_ratings`).
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -286,8 +289,13 @@ def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if context.get_start_method() == "forkserver":
             context.set_forkserver_preload(["deepsix.arena.match"])
-        with concurrent.futures.ProcessPoolExecutor(used, mp_context=context) as pool:
-            _gather(pool, config, todo, collect, folder)
+        with concurrent.futures.ProcessPoolExecutor(
+            used, mp_context=context, initializer=_worker_started
+        ) as pool:
+            _gather(
+                pool, config, todo, collect, folder, play=_play_in_worker,
+                stop=lambda running: _stop_workers(pool, running),
+            )  # fmt: skip
     outcomes.sort(key=lambda outcome: (outcome.deal, outcome.swapped))
     return MatchResult(
         config=config,
@@ -299,23 +307,104 @@ def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
     )
 
 
-def _gather(
+def _gather(  # noqa: PLR0913  # _run's pieces, then how to play and stop
     executor: concurrent.futures.Executor,
     config: MatchConfig,
     deals: list[int],
     collect: Callable[[list[tuple[GameOutcome, str]]], None],
     logs: str | None,
+    *,
+    play: Callable[[MatchConfig, int, str | None], list[tuple[GameOutcome, str]]] = play_deal,
+    stop: Callable[[list[concurrent.futures.Future[Any]]], None] | None = None,
 ) -> None:
-    """Run each deal on ``executor``; collect them as they finish (cancel the rest on a stop)."""
+    """Run each deal on ``executor``; collect them as they finish.  On a stop (Ctrl-C, a
+    deal's error) the deals not started are cancelled and ``stop`` is given the ones that
+    are: without it, leaving would wait for each of them to finish (a minute or more a deal
+    with search bots)."""
     from concurrent.futures import as_completed
 
-    futures = [executor.submit(play_deal, config, deal, logs) for deal in deals]
+    futures = [executor.submit(play, config, deal, logs) for deal in deals]
     try:
         for future in as_completed(futures):
             collect(future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        if stop is not None:
+            stop([future for future in futures if not future.done()])
+        raise
     finally:
         for future in futures:
             future.cancel()
+
+
+# -- stopping the local worker processes ----------------------------------------------------
+
+_STOP_GRACE: Final = 3.0
+"""Seconds the workers are given to end their deals (and stop their program bots) after an
+interrupt before they are killed."""
+
+
+class _Worker:
+    """A worker process's state for an interrupt (class attributes: one per process)."""
+
+    playing = False
+    """A deal is being played."""
+    stopping = False
+    """Interrupted: the deal in play ends and no later deal starts."""
+
+
+def _worker_started() -> None:
+    """The initializer of a match's worker processes: an interrupt (SIGINT, from a terminal's
+    Ctrl-C to the whole process group or forwarded by :func:`_stop_workers`) ends the deal
+    in play, and the worker refuses the deals already queued to it, instead of playing on."""
+    signal.signal(signal.SIGINT, _worker_interrupted)
+
+
+def _worker_interrupted(signum: int, frame: object) -> None:
+    """SIGINT in a worker: the first one stops the deal in play (a second, the forwarded
+    copy of a terminal's, must not break the program bots' shutdown in its ``finally``);
+    one that comes while the worker waits for work only marks it stopping."""
+    first = not _Worker.stopping
+    _Worker.stopping = True
+    if first and _Worker.playing:
+        raise KeyboardInterrupt
+
+
+def _play_in_worker(
+    config: MatchConfig, deal: int, logs: str | None
+) -> list[tuple[GameOutcome, str]]:
+    """:func:`play_deal` in a worker process, unless the worker has been interrupted."""
+    if _Worker.stopping:
+        raise KeyboardInterrupt
+    _Worker.playing = True
+    try:
+        return play_deal(config, deal, logs)
+    finally:
+        _Worker.playing = False
+
+
+def _stop_workers(
+    pool: concurrent.futures.ProcessPoolExecutor,
+    running: list[concurrent.futures.Future[Any]],
+) -> None:
+    """Interrupt the pool's workers, give their deals :data:`_STOP_GRACE` seconds to end,
+    then kill the workers still playing (a native solver deep in a search, a program bot
+    that ignores ``quit``).  The finished deals are saved already; these are lost."""
+    import concurrent.futures
+
+    # The workers themselves: ProcessPoolExecutor has no public way to them before
+    # Python 3.14's terminate_workers().
+    processes = list((pool._processes or {}).values())
+    for process in processes:
+        if process.pid is not None:
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, signal.SIGINT)
+    _, late = concurrent.futures.wait(running, timeout=_STOP_GRACE)
+    if late:
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
 
 
 # -- a pool -------------------------------------------------------------------------------------
