@@ -109,7 +109,7 @@ nitpick_ignore_regex = [
     # Private helpers that appear in public signatures but are not part of the API:
     # a TypeVar, and two internal aliases (reported to the lead).
     # Type variables of generic helpers.
-    (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots)\.T"),
+    (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots|play\.workers)\.T"),
     (r"py:class", r"deepsix\.compiled\._T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),

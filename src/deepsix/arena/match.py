@@ -24,11 +24,9 @@ a pool and fits Elo-style ratings (:func:`~deepsix.arena.stats.pool_ratings`).
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -58,6 +56,7 @@ from deepsix.io.record import record_of, write_record
 from deepsix.play.bots import Bot, is_program, make_bot
 from deepsix.play.loop import play_game
 from deepsix.play.simulate import default_workers
+from deepsix.play.workers import stop_workers, stoppable, worker_started
 from deepsix.state import GameState
 from deepsix.views import PlayerView
 
@@ -290,11 +289,11 @@ def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
         if context.get_start_method() == "forkserver":
             context.set_forkserver_preload(["deepsix.arena.match"])
         with concurrent.futures.ProcessPoolExecutor(
-            used, mp_context=context, initializer=_worker_started
+            used, mp_context=context, initializer=worker_started
         ) as pool:
             _gather(
-                pool, config, todo, collect, folder, play=_play_in_worker,
-                stop=lambda running: _stop_workers(pool, running),
+                pool, config, todo, collect, folder, play=partial(stoppable, play_deal),
+                stop=lambda running: stop_workers(pool, running),
             )  # fmt: skip
     outcomes.sort(key=lambda outcome: (outcome.deal, outcome.swapped))
     return MatchResult(
@@ -336,75 +335,6 @@ def _gather(  # noqa: PLR0913  # _run's pieces, then how to play and stop
     finally:
         for future in futures:
             future.cancel()
-
-
-# -- stopping the local worker processes ----------------------------------------------------
-
-_STOP_GRACE: Final = 3.0
-"""Seconds the workers are given to end their deals (and stop their program bots) after an
-interrupt before they are killed."""
-
-
-class _Worker:
-    """A worker process's state for an interrupt (class attributes: one per process)."""
-
-    playing = False
-    """A deal is being played."""
-    stopping = False
-    """Interrupted: the deal in play ends and no later deal starts."""
-
-
-def _worker_started() -> None:
-    """The initializer of a match's worker processes: an interrupt (SIGINT, from a terminal's
-    Ctrl-C to the whole process group or forwarded by :func:`_stop_workers`) ends the deal
-    in play, and the worker refuses the deals already queued to it, instead of playing on."""
-    signal.signal(signal.SIGINT, _worker_interrupted)
-
-
-def _worker_interrupted(signum: int, frame: object) -> None:
-    """SIGINT in a worker: the first one stops the deal in play (a second, the forwarded
-    copy of a terminal's, must not break the program bots' shutdown in its ``finally``);
-    one that comes while the worker waits for work only marks it stopping."""
-    first = not _Worker.stopping
-    _Worker.stopping = True
-    if first and _Worker.playing:
-        raise KeyboardInterrupt
-
-
-def _play_in_worker(
-    config: MatchConfig, deal: int, logs: str | None
-) -> list[tuple[GameOutcome, str]]:
-    """:func:`play_deal` in a worker process, unless the worker has been interrupted."""
-    if _Worker.stopping:
-        raise KeyboardInterrupt
-    _Worker.playing = True
-    try:
-        return play_deal(config, deal, logs)
-    finally:
-        _Worker.playing = False
-
-
-def _stop_workers(
-    pool: concurrent.futures.ProcessPoolExecutor,
-    running: list[concurrent.futures.Future[Any]],
-) -> None:
-    """Interrupt the pool's workers, give their deals :data:`_STOP_GRACE` seconds to end,
-    then kill the workers still playing (a native solver deep in a search, a program bot
-    that ignores ``quit``).  The finished deals are saved already; these are lost."""
-    import concurrent.futures
-
-    # The workers themselves: ProcessPoolExecutor has no public way to them before
-    # Python 3.14's terminate_workers().
-    processes = list((pool._processes or {}).values())
-    for process in processes:
-        if process.pid is not None:
-            with contextlib.suppress(OSError):
-                os.kill(process.pid, signal.SIGINT)
-    _, late = concurrent.futures.wait(running, timeout=_STOP_GRACE)
-    if late:
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
 
 
 # -- a pool -------------------------------------------------------------------------------------
