@@ -24,7 +24,7 @@ release = deepsix.__version__
 version = ".".join(release.split(".")[:2])
 
 extensions = [
-    "myst_parser",
+    "myst_nb",  # MyST Markdown, and the pages that are notebooks run in a real kernel
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
@@ -32,10 +32,9 @@ extensions = [
     "sphinx_autodoc_typehints",
     "sphinx_copybutton",
     "deepsix_docs",
-    "deepsix_notebook",
 ]
 
-source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+source_suffix = {".md": "myst-nb", ".rst": "restructuredtext"}
 root_doc = "index"
 exclude_patterns = ["_build", "_scripts", "matches", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
@@ -43,6 +42,18 @@ templates_path: list[str] = []
 # -- MyST ---------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
 myst_heading_anchors = 3
+
+# -- notebook pages (myst-nb) ----------------------------------------------------
+# A page whose front matter says ``file_format: mystnb`` (docs/pictures.md) is a notebook: its
+# ``{code-cell}`` blocks run, in order, in one IPython kernel when the docs are built, and each
+# shows what Jupyter shows for its value -- a picture only for an object that gives one
+# (``_repr_svg_``, ``_repr_html_``), its text otherwise.  Nothing is cached or committed, and
+# a cell that raises fails the build.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 300
+nb_merge_streams = True
 
 # -- HTML (furo: light and dark mode, search built in) -------------------------
 html_theme = "furo"
@@ -98,7 +109,7 @@ nitpick_ignore_regex = [
     # Private helpers that appear in public signatures but are not part of the API:
     # a TypeVar, and two internal aliases (reported to the lead).
     # Type variables of generic helpers.
-    (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots)\.T"),
+    (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots|play\.workers)\.T"),
     (r"py:class", r"deepsix\.compiled\._T"),
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),

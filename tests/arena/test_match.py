@@ -218,3 +218,82 @@ def test_ctrl_c_stops_a_match_cleanly(tmp_path: Path) -> None:
         directory.release()
     assert 4 <= len(saved) < 800
     assert len(saved) % 2 == 0
+
+
+def _interrupt_while_playing(
+    out: Path, bots: list[str], *, whole_group: bool, extra: tuple[str, ...] = ()
+) -> tuple[float, int, str]:
+    """Start ``deepsix match BOTS`` on two workers in a process group of its own, let its
+    workers play for a few seconds, then Ctrl-C it (the whole group, as a terminal does, or
+    the main process alone, as ``kill -INT`` does).  The seconds it took to exit after the
+    signal, its exit status and its error output."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "deepsix", "match", *bots, "--deals", "4", "--seed", "5",
+               "--out", str(out), "--workers", "2", "--no-progress", *extra]  # fmt: skip
+    running = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and running.poll() is None and not out.exists():
+        time.sleep(0.1)
+    time.sleep(4.0)  # the workers start and are well into their first deals
+    assert running.poll() is None, running.communicate()
+    sent = time.monotonic()
+    if whole_group:
+        os.killpg(running.pid, signal.SIGINT)
+    else:
+        running.send_signal(signal.SIGINT)
+    _, errors = running.communicate(timeout=180)
+    return time.monotonic() - sent, running.returncode, errors
+
+
+@pytest.mark.parametrize("whole_group", [True, False], ids=["terminal", "main-process"])
+def test_ctrl_c_stops_search_bots_at_once(tmp_path: Path, whole_group: bool) -> None:
+    """Search bots take a minute or more a deal: Ctrl-C stops their workers in the middle of
+    a deal (it used to wait for every deal already handed to a worker, over 60 s), with exit
+    130 and one line, and leaves the directory free and whole for the run that resumes."""
+    from deepsix.arena.match import _Directory
+
+    out = tmp_path / "m"
+    took, status, errors = _interrupt_while_playing(
+        out, ["search", "heuristic"], whole_group=whole_group
+    )
+    assert status == 130, errors
+    assert errors.splitlines() == [
+        f"deepsix: error: stopped: the finished deals are in {out}; run the same command to resume"
+    ]
+    assert took < 5.0, f"{took:.1f} s to stop"
+    directory = _Directory(out, MatchConfig(("search", "heuristic"), deals=4, seed=5), resume=True)
+    try:
+        assert len(directory.done()) % 2 == 0  # whole deals only
+    finally:
+        directory.release()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the processes left in /proc")
+def test_ctrl_c_stops_a_program_bot_that_does_not_answer(tmp_path: Path) -> None:
+    """A program bot lost in thought when the match is interrupted is stopped with its
+    children (its process group), not left running, and the match exits at once."""
+    log = tmp_path / "bot.log"
+    slow = faulty("--late", "1", "--sleep", "600", "--child", "--log", str(log))
+    took, status, errors = _interrupt_while_playing(
+        tmp_path / "m", [slow, "heuristic"], whole_group=False, extra=("--time-limit", "300")
+    )
+    assert status == 130, errors
+    assert took < 8.0, f"{took:.1f} s to stop"
+    child = int(Path(str(log) + ".child").read_text())
+    alive = []  # the bot programs (their command names the test's directory) and a child
+    for entry in Path("/proc").iterdir():
+        try:
+            words = (entry / "cmdline").read_bytes()
+            state = (entry / "stat").read_text().rpartition(")")[2].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state != "Z" and (str(tmp_path).encode() in words or entry.name == str(child)):
+            alive.append((entry.name, words))
+    assert alive == []

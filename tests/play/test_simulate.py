@@ -177,3 +177,29 @@ def test_game_results_map_sides_to_teams(serial: SimulationResult) -> None:
     assert swapped.team_of(0) is Team.EAST_WEST
     assert swapped.side_of(Team.EAST_WEST) == 0
     assert swapped.seats[Seat.EAST] == "heuristic"
+
+
+def test_ctrl_c_stops_a_simulation_of_search_bots_at_once() -> None:
+    """A chunk of search-bot games takes half a minute or more: Ctrl-C (the terminal's, to the
+    whole process group) stops the workers in the middle of it, exit 130 and one line; it
+    used to wait for every chunk handed to a worker (33 s measured)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "deepsix", "simulate", "-n", "8", "--bots", "search",
+               "heuristic", "--workers", "2", "--no-progress"]  # fmt: skip
+    running = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    time.sleep(6.0)  # the workers start and are well into their first chunks
+    assert running.poll() is None, running.communicate()
+    sent = time.monotonic()
+    os.killpg(running.pid, signal.SIGINT)
+    _, errors = running.communicate(timeout=180)
+    took = time.monotonic() - sent
+    assert running.returncode == 130, errors
+    assert errors.splitlines() == ["deepsix: error: interrupted"]
+    assert took < 5.0, f"{took:.1f} s to stop"

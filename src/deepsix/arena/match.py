@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -55,6 +56,7 @@ from deepsix.io.record import record_of, write_record
 from deepsix.play.bots import Bot, is_program, make_bot
 from deepsix.play.loop import play_game
 from deepsix.play.simulate import default_workers
+from deepsix.play.workers import stop_workers, stoppable, worker_started
 from deepsix.state import GameState
 from deepsix.views import PlayerView
 
@@ -286,8 +288,13 @@ def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if context.get_start_method() == "forkserver":
             context.set_forkserver_preload(["deepsix.arena.match"])
-        with concurrent.futures.ProcessPoolExecutor(used, mp_context=context) as pool:
-            _gather(pool, config, todo, collect, folder)
+        with concurrent.futures.ProcessPoolExecutor(
+            used, mp_context=context, initializer=worker_started
+        ) as pool:
+            _gather(
+                pool, config, todo, collect, folder, play=partial(stoppable, play_deal),
+                stop=lambda running: stop_workers(pool, running),
+            )  # fmt: skip
     outcomes.sort(key=lambda outcome: (outcome.deal, outcome.swapped))
     return MatchResult(
         config=config,
@@ -299,20 +306,32 @@ def _run(  # noqa: PLR0913, PLR0917  # run_match's arguments, its directory open
     )
 
 
-def _gather(
+def _gather(  # noqa: PLR0913  # _run's pieces, then how to play and stop
     executor: concurrent.futures.Executor,
     config: MatchConfig,
     deals: list[int],
     collect: Callable[[list[tuple[GameOutcome, str]]], None],
     logs: str | None,
+    *,
+    play: Callable[[MatchConfig, int, str | None], list[tuple[GameOutcome, str]]] = play_deal,
+    stop: Callable[[list[concurrent.futures.Future[Any]]], None] | None = None,
 ) -> None:
-    """Run each deal on ``executor``; collect them as they finish (cancel the rest on a stop)."""
+    """Run each deal on ``executor``; collect them as they finish.  On a stop (Ctrl-C, a
+    deal's error) the deals not started are cancelled and ``stop`` is given the ones that
+    are: without it, leaving would wait for each of them to finish (a minute or more a deal
+    with search bots)."""
     from concurrent.futures import as_completed
 
-    futures = [executor.submit(play_deal, config, deal, logs) for deal in deals]
+    futures = [executor.submit(play, config, deal, logs) for deal in deals]
     try:
         for future in as_completed(futures):
             collect(future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        if stop is not None:
+            stop([future for future in futures if not future.done()])
+        raise
     finally:
         for future in futures:
             future.cancel()

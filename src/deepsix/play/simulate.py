@@ -27,7 +27,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -47,6 +47,7 @@ from deepsix.play._results import (
 )
 from deepsix.play.bots import BOT_NAMES, Bot, expand_lineup, make_bot
 from deepsix.play.loop import play_game
+from deepsix.play.workers import stop_workers, stoppable, worker_started
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
@@ -135,14 +136,13 @@ def play_one(  # noqa: PLR0913  # public signature; options are keywords
     )
 
 
-def _run_chunk(  # noqa: PLR0913  # mirrors play_one for the worker
+def _run_chunk(  # noqa: PLR0913, PLR0917  # mirrors play_one for the worker
     lineup: tuple[str | Bot, ...],
     master_seed: int,
     start: int,
     stop: int,
-    *,
     rules: Rules | None,
-    alternate: bool,
+    alternate: bool,  # positional: the task's arguments (stoppable)
 ) -> list[GameResult]:
     """Play games ``start`` to ``stop - 1`` (a task for a worker process)."""
     return [
@@ -214,8 +214,12 @@ def simulate(  # noqa: PLR0913  # public signature; options are keywords
             context = multiprocessing.get_context(_start_method())
             if context.get_start_method() == "forkserver":
                 context.set_forkserver_preload(["deepsix.play.simulate"])
-            with concurrent.futures.ProcessPoolExecutor(used, mp_context=context) as pool:
-                games = _gather(pool, plan, progress)
+            with concurrent.futures.ProcessPoolExecutor(
+                used, mp_context=context, initializer=worker_started
+            ) as pool:
+                games = _gather(
+                    pool, plan, progress, stop=lambda running: stop_workers(pool, running)
+                )
     games.sort(key=lambda game: game.index)
     return SimulationResult(
         lineup=(labels[0], labels[1], labels[2], labels[3]),
@@ -251,11 +255,16 @@ def _gather(
     executor: concurrent.futures.Executor,
     plan: _Plan,
     progress: Callable[[int, int], None] | None,
+    *,
+    stop: Callable[[list[concurrent.futures.Future[Any]]], None] | None = None,
 ) -> list[GameResult]:
-    """Run the plan's chunks on ``executor``; collect the games as chunks finish."""
+    """Run the plan's chunks on ``executor``; collect the games as chunks finish.  On a stop
+    (Ctrl-C, a chunk's error) the chunks not started are cancelled and ``stop`` is given the
+    ones that are (local workers: :func:`~deepsix.play.workers.stop_workers`), so that
+    leaving does not wait for each of them to finish."""
     futures = [
         executor.submit(
-            _run_chunk, plan.entries, plan.seed, lo, hi, rules=plan.rules, alternate=plan.alternate
+            stoppable, _run_chunk, plan.entries, plan.seed, lo, hi, plan.rules, plan.alternate
         )
         for lo, hi in plan.bounds
     ]
@@ -267,6 +276,12 @@ def _gather(
             games.extend(future.result())
             if progress is not None:
                 progress(len(games), plan.total)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        if stop is not None:
+            stop([future for future in futures if not future.done()])
+        raise
     finally:
         for future in futures:
             future.cancel()
