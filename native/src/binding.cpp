@@ -45,7 +45,7 @@ NB_MODULE(_kernel, m) {
     nb::exception<deepsix::BudgetExceeded>(m, "BudgetExceeded");
     m.attr("ALL") = static_cast<unsigned>(deepsix::kAll);
     m.attr("FLAGS") = nb::make_tuple("table", "squeeze", "runs", "merge", "order", "killers",
-                                     "bounds", "guess", "two", "deepen");
+                                     "bounds", "guess", "two", "deepen", "etc");
     m.def(
         "solve",
         [](const std::vector<deepsix::u64>& hands, const std::vector<int>& trick, int leader, int sunk,

@@ -11,8 +11,9 @@
 // searches, 112-bit keys), keyed by relative ranks (pointless ranks nobody holds squeezed
 // out; touching pointless ranks held by one player alone re-packed), equivalent cards
 // searched once (merge), move ordering with killers, static bounds, the last two tricks
-// solved exactly by plain minimax and cached, and MTD(f) driven from a play-out's value
-// (from seven tricks left: from a trick's play-out and the exact value after it).
+// solved exactly by plain minimax and cached, enhanced transposition cutoffs at a trick's
+// last card from seven tricks left, and MTD(f) driven from a play-out's value (from seven
+// tricks left: from a trick's play-out and the exact value after it).
 #pragma once
 
 #include <algorithm>
@@ -56,7 +57,8 @@ enum Flag : unsigned {
     kGuess = 128,   // MTD(f) starts at a play-out's value, not at 0
     kTwo = 256,     // two tricks left: solved exactly by plain minimax, cached
     kDeepen = 512,  // from kDeepenFrom tricks left MTD(f) starts at a trick's play-out + exact rest
-    kAll = 1023,
+    kEtc = 1024,    // enhanced transposition cutoffs at a trick's last card
+    kAll = 2047,
 };
 
 inline int points_of(int card) {
@@ -661,6 +663,34 @@ private:
             }
     }
 
+    // Enhanced transposition cutoff at a trick's last card: a card whose next trick's table
+    // entry already decides the window ends the search of this position unsearched.
+    static constexpr int kNoCut = -kInf - 1;
+    int enhanced_cutoff(const int* cards, int n, int seat, bool minimising, int alpha, int beta) {
+        int points = 0;
+        for (int i = 0; i < 3; ++i) points += points_of(trick_[i]);
+        const int leader = leader_;
+        for (int i = 0; i < n; ++i) {
+            const int card = cards[i];
+            trick_[3] = card;
+            const int winner = (leader + winning_position(trick_, 4, sunk_)) & 3;
+            const int ns = winner & 1 ? 0 : points + points_of(card);
+            h_[seat] -= bit_of(card);
+            leader_ = winner;
+            const Entry* e = table_->find(key());
+            leader_ = leader;
+            h_[seat] += bit_of(card);
+            if (!e) continue;
+            if (minimising ? ns + e->high <= alpha : ns + e->low >= beta) {
+                trick_[3] = 0;
+                best_ = card;
+                return minimising ? ns + e->high : ns + e->low;
+            }
+        }
+        trick_[3] = 0;
+        return kNoCut;
+    }
+
     // Fail-soft alpha-beta over the mover's cards; sets best_.
     int moves(int alpha, int beta, int hint) {
         if (++nodes_ > limit_) throw BudgetExceeded();
@@ -672,6 +702,10 @@ private:
         order(cards, n, hint);
         const int seat = mover();
         const bool minimising = !(seat & 1);
+        if (played_ == 3 && tricks_left_ > 6 && (flags_ & kEtc) && (flags_ & kTable)) {
+            const int cut = enhanced_cutoff(cards, n, seat, minimising, alpha, beta);
+            if (cut != kNoCut) return cut;
+        }
         int best = minimising ? kInf : -kInf;
         int best_card = cards[0];
         for (int i = 0; i < n; ++i) {

@@ -35,6 +35,7 @@ AVAILABLE: Final = _KERNEL is not None
 """Whether the native kernel is installed and loads."""
 FLAGS: Final[tuple[str, ...]] = (
     "table", "squeeze", "runs", "merge", "order", "killers", "bounds", "guess", "two", "deepen",
+    "etc",
 )  # fmt: skip
 """The kernel's techniques, one bit each in this order (each can be switched off)."""
 
