@@ -17,7 +17,7 @@ from deepsix.web.store import (
     TableRow,
     open_store,
 )
-from deepsix.web.store.rows import values_of_row
+from deepsix.web.store.rows import STATUSES, values_of_row
 from deepsix.web.store.sqlite import _MIGRATIONS, APPLICATION_ID, SQLiteStore
 from tests.web.store_contract import OldWriter, Opener, StoreContract, table_row
 
@@ -113,6 +113,43 @@ def test_a_damaged_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreRefused) as refused:
         SQLiteStore(path).tables()
     assert str(path) in str(refused.value)
+
+
+def test_a_damaged_index_of_ids_hides_no_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A flipped byte in the index of table ids: looking the table up by its id through the
+    index misses it, but the store finds its intact row (and says the index is damaged)
+    instead of answering "no such table"."""
+    path = tmp_path / "t.sqlite3"
+    store = SQLiteStore(path)
+    store.add_table(table_row("table-to-damage"))
+    store.add_table(table_row("table-kept", created=2000.0))
+    store.close()
+    db = sqlite3.connect(path)
+    [(page,)] = db.execute(
+        "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tables'"
+        " AND sql IS NULL"  # the primary key's own index
+    )
+    [(size,)] = db.execute("PRAGMA page_size")
+    db.close()
+    data = bytearray(path.read_bytes())
+    start = (page - 1) * size
+    at = data.index(b"table-to-damage", start, start + size)
+    data[at + 6] ^= 0x01  # "table-to-damage" -> "table,to-damage" in the index only
+    path.write_bytes(bytes(data))
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT id FROM tables WHERE id = 'table-to-damage'").fetchall() == []
+    db.close()  # the index misses it
+    store = SQLiteStore(path)
+    try:
+        assert {row.id for row in store.tables(STATUSES)} == {"table-kept", "table-to-damage"}
+        assert store.table("table-kept") is not None
+        assert store.table("table-to-damage") == table_row("table-to-damage")
+        assert store.table("no-such-table") is None
+        assert "table table-to-damage is missing from the index" in caplog.text
+    finally:
+        store.close()
 
 
 def test_a_new_file_is_marked_as_ours(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ what to do -- never taken for a new database.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import sqlite3
 from collections.abc import Callable, Collection
@@ -44,6 +45,8 @@ from deepsix.web.store.rows import (
     row_of_values,
     values_of_row,
 )
+
+_log = logging.getLogger("deepsix.web")
 
 __all__ = ["APPLICATION_ID", "SQLiteStore"]
 
@@ -281,7 +284,16 @@ class SQLiteStore:
             f"reading table {table_id}", f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)
         )
         if not found:
-            return None
+            # a damaged index of ids may hide the row: look through every row (a table scan,
+            # only for an id the index does not know), so that no table is lost to it
+            found = self._read(
+                f"reading table {table_id}",
+                f"SELECT {COLUMNS} FROM tables NOT INDEXED WHERE id = ?",
+                (table_id,),
+            )
+            if not found:
+                return None
+            _log.warning("%s: table %s is missing from the index of ids", self.location, table_id)
         try:
             row = row_of_values(found[0])
         except (ValueError, TypeError, KeyError, TableCorrupt) as error:
