@@ -3,7 +3,8 @@
 Not a unit test.  Builds the same positions as ``benchmarks/solver.py``
 (deal seeds ``--seed`` onwards, random legal play to ``--tricks`` tricks left,
 at the start of a trick) and finds each one's exact value
-(``_Solver.exact``, the MTD(f) search, without the check of every root card
+(``deepsix.search._python.Solver.exact``, the MTD(f) search, without the check
+of every root card
 that ``solve`` adds) once with every technique on and once with each switched
 off in turn.  Prints, per number of tricks left and configuration, the total
 and median nodes and CPU seconds (``time.process_time``), and checks that
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver import position  # the benchmark next door builds the positions
 
-from deepsix.search.solver import _Solver  # the switches are the tests' own
+from deepsix.search._python import Solver as _Solver  # the switches are the tests' own
 
 SWITCHES = ("bounds", "runs", "killers", "merge", "squeeze", "guess", "deepen")
 

@@ -31,7 +31,7 @@ from deepsix.hands import pack
 from deepsix.scoring import LAST_TRICK_BONUS
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
 from deepsix.search._core import Engine, _IntMap, _merged
-from deepsix.search.solver import _Solver
+from deepsix.search._python import Solver as _Solver
 from deepsix.tricks import legal_plays
 from tests.search.endgames import endgame, minimax
 from tests.support.strategies import examples, rules_variants
