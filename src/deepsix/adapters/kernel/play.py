@@ -1,0 +1,182 @@
+"""The play (R-PLAY-*) and the hand's score (R-SCORE-*, R-END-*) over the kernel's games.
+
+A seat follows the suit led if it can, and then plays over the trick if it
+can; the trick goes to the high card of the last suit introduced, the sunk
+suit counting as introduced first, the second of two identical cards
+beating the first.  The fourteenth trick ends the hand: :func:`score`
+scores it and says which games are over; the kernel deals the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from deepsix.errors import Reason, missing_extra
+
+try:
+    import numpy as np
+except ImportError as _missing:
+    raise missing_extra("deepsix.adapters.kernel.play", "openspiel", _missing) from None
+
+from deepsix.adapters.actions import GIVE_BASE
+from deepsix.cards import HAND_SIZE
+from deepsix.rules import PlayOver
+from deepsix.scoring import LAST_TRICK_BONUS
+
+from .state import CARD, MELD_VALUE, PLAY, POINTS, SEATS, SUIT_OF, Array, KernelState
+
+__all__ = ["PHASES", "Outcome", "legal", "refusal", "score", "step"]
+
+PHASES: Final = (PLAY,)
+"""The phase this module steps."""
+
+_SIGNS: Final = np.array([1.0, -1.0, 1.0, -1.0], dtype=np.float32)
+
+
+class Outcome(NamedTuple):
+    """A step's outputs, written in place: per-seat rewards and the terminal flags."""
+
+    rewards: Array
+    """``(num_games, 4)`` float32."""
+    terminations: Array
+    """``(num_games,)`` bool."""
+    truncations: Array
+    """``(num_games,)`` bool."""
+
+
+def ordered_trick(state: KernelState, games: Array) -> Array:
+    """The trick in progress of each game, in play order: (k, 4) cards (-1: not yet)."""
+    k = state.tricks[games]
+    current = np.minimum(k, HAND_SIZE - 1)
+    leader = state.trick_leaders[games, current].astype(np.int64)
+    order = (leader[:, None] + SEATS[None, :]) & 3
+    cards: Array = state.trick_cards[games[:, None], order, current[:, None]]
+    return cards
+
+
+def legal(state: KernelState, out: Array, games: Array, phase: int) -> None:
+    """Write the cards ``games``' seats to act may play into the masks ``out``."""
+    seat = state.to_act[games]
+    hand = state.hands[games, seat]
+    held = hand > 0
+    length = state.trick_length[games]
+    cards = ordered_trick(state, games)
+    lead = cards[:, 0].astype(np.int64)
+    led = np.where(length > 0, lead // 7, 0)
+    in_led = SUIT_OF[None, :] == led[:, None]
+    following = held & in_led
+    can_follow = (length > 0) & following.any(axis=1)
+    if state.config.rules.play_over is PlayOver.WIN_TRICK:
+        bar = state.best[games]
+        lowest = np.where(bar // 7 == led, bar, 7 * led)
+    else:
+        trick = cards.astype(np.int64)
+        ledcards = np.where(
+            (np.arange(4)[None, :] < length[:, None]) & (trick // 7 == led[:, None]), trick, -1
+        )
+        lowest = ledcards.max(axis=1)
+    highest = np.where(following, CARD[None, :], -1).max(axis=1)
+    lowest = np.where(highest < lowest, 7 * led, lowest)
+    window = following & (CARD[None, :] >= lowest[:, None])
+    out[games, :28] = np.where(can_follow[:, None], window, held)
+
+
+def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) -> Array:
+    """A card played (R-PLAY-*); a fourth card completes the trick.  Returns the games whose
+    hand the fourteenth trick ended (the last trick's bonus counted, not yet scored)."""
+    card = ids
+    state.hands[games, seat, card] -= 1
+    k = state.tricks[games]
+    leading = state.trick_length[games] == 0
+    state.trick_leaders[games[leading], k[leading]] = seat[leading]
+    state.trick_cards[games, seat, k] = card
+    state.sizes[games, seat] -= 1
+    state.trick_length[games] += 1
+    state.to_act[games] = (seat + 1) & 3
+    suit = card // 7
+    first = games[leading]
+    state.led[first] = suit[leading]
+    state.best[first] = card[leading]
+    state.best_seat[first] = seat[leading]
+    state.winning_suit[first] = suit[leading]
+    state.introduced[first] = np.left_shift(1, suit[leading])
+    following = ~leading
+    later, card, seat, suit = (
+        games[following],
+        card[following],
+        seat[following],
+        suit[following],
+    )
+    same = suit == state.winning_suit[later]
+    new = ~same & (suit != state.sunk[later]) & ((state.introduced[later] >> suit) & 1 == 0)
+    take = (same & (card >= state.best[later])) | new  # the second identical card wins
+    state.best[later[take]] = card[take]
+    state.best_seat[later[take]] = seat[take]
+    state.winning_suit[later[new]] = suit[new]
+    state.introduced[later[new]] |= np.left_shift(1, suit[new])
+    off = suit != state.led[later]  # R-PLAY-2: this seat holds none of the suit led
+    state.voids[later[off], seat[off], state.led[later[off]]] = True
+    full = state.trick_length[games] == 4
+    done: Array = games[full]
+    if not len(done):
+        return done
+    k = k[full]
+    winner = state.best_seat[done]
+    team = winner & 1
+    state.trick_winners[done, k] = winner
+    state.tricks_taken[done, team] += 1
+    cards = state.trick_cards[done, :, k].astype(np.int64)  # (k, seat)
+    state.points[done, team] += POINTS[cards].sum(axis=1)
+    for player in range(4):
+        state.played[done, player, cards[:, player]] += 1
+    state.tricks[done] += 1
+    state.trick_length[done] = 0
+    state.to_act[done] = winner
+    last = state.tricks[done] == HAND_SIZE
+    ended: Array = done[last]
+    state.points[ended, team[last]] += LAST_TRICK_BONUS
+    return ended
+
+
+def score(state: KernelState, games: Array, outcome: Outcome) -> Array:
+    """Score the hand of ``games`` (R-SCORE-*), write the rewards and flags, and return which
+    games are finished (R-END-*, or ``max_hands``); the others' next dealer is set."""
+    rules = state.config.rules
+    values = state.melds[games].astype(np.int64) @ MELD_VALUE  # (k, 4 seats)
+    meld = values[:, [0, 1]] + values[:, [2, 3]]
+    net = state.points[games] + meld
+    team = state.bidder[games] & 1
+    bid = state.amounts[state.bid[games]]
+    rows = np.arange(len(games))
+    made = net[rows, team] <= bid
+    hand_scores = np.maximum(net, 0)
+    hand_scores[rows[~made], team[~made]] = rules.failed_bid_score - bid[~made]
+    totals = state.scores[games] + hand_scores
+    state.scores[games] = totals
+    state.hands_done[games] += 1
+    margin = (hand_scores[:, 1] - hand_scores[:, 0]).astype(np.float32)
+    outcome.rewards[games] = _SIGNS[None, :] * margin[:, None]
+    top = totals.max(axis=1)
+    reached = top >= rules.target_score if rules.end_at_target else top > rules.target_score
+    over = reached & (totals[:, 0] != totals[:, 1])
+    finished: Array = over | (state.hands_done[games] >= state.config.hands)
+    ending = over if state.config.mode == "game" else finished
+    outcome.terminations[games] = finished & ending
+    outcome.truncations[games] = finished & ~ending
+    going = games[~finished]
+    state.dealer[going] = (state.dealer[going] + 1) & 3
+    return finished
+
+
+def refusal(state: KernelState, i: int, index: int) -> Reason:
+    """Why action ``index`` is refused in game ``i`` (the error path: one game)."""
+    if index >= GIVE_BASE:
+        return Reason.WRONG_PHASE
+    card = index % 28
+    if state.hands[i, state.to_act[i], card] == 0:
+        return Reason.CARD_NOT_IN_HAND
+    trick = state.tricks[i]
+    lead = int(state.trick_cards[i, state.trick_leaders[i, trick], trick])
+    if card // 7 != lead // 7:
+        return Reason.MUST_FOLLOW_SUIT
+    return Reason.MUST_PLAY_OVER
