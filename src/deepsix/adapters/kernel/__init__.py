@@ -179,7 +179,7 @@ class Kernel(KernelState):
         self._check_ready()
         shape = (self.num_games, self.layout.size)
         if out is None:
-            out = np.zeros(shape, dtype=np.float32)
+            out = np.empty(shape, dtype=np.float32)
         elif (
             not isinstance(out, np.ndarray)
             or out.shape != shape
@@ -188,18 +188,19 @@ class Kernel(KernelState):
             or not out.flags.c_contiguous
         ):
             raise ParseError(f"out must be a writable C-contiguous float32 array of shape {shape}")
-        else:
-            out.fill(0.0)
         encode.observe(self, out)
         return out
 
     @property
     def memory_per_game(self) -> int:
-        """Bytes of game state per game (the arrays above, divided by ``num_games``)."""
+        """Bytes of game state per game (the arrays above, views counted once, divided by
+        ``num_games``)."""
         total = sum(
             value.nbytes
             for value in vars(self).values()
-            if isinstance(value, np.ndarray) and value.shape[:1] == (self.num_games,)
+            if isinstance(value, np.ndarray)
+            and value.shape[:1] == (self.num_games,)
+            and value.base is None
         )
         return total // self.num_games
 

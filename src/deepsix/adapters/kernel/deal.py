@@ -21,7 +21,19 @@ except ImportError as _missing:
 
 from deepsix.cards import HAND_SIZE
 
-from .state import BIDDING, DECK, SEATS, Array, KernelState
+from .state import (
+    BIDDING,
+    BIDS,
+    DECK,
+    HAND,
+    NUM_CARDS,
+    SEATS,
+    SIZE,
+    TRICK_CARDS,
+    Array,
+    KernelState,
+    set_hand_bits,
+)
 
 __all__ = ["DeckSource", "deal", "new_games"]
 
@@ -62,28 +74,28 @@ def deal(
     seat_of = np.repeat(SEATS, HAND_SIZE)[None, :]
     flat = (np.arange(k)[:, None] * 112 + seat_of * 28 + decks).ravel()
     counts = np.bincount(flat, minlength=k * 112).reshape(k, 4, 28)
-    state.hands[games] = counts
-    state.sizes[games] = HAND_SIZE
+    facts = np.zeros((k, *state.seat_facts.shape[1:]), dtype=np.int8)
+    facts[:, :, HAND : HAND + NUM_CARDS] = counts
+    facts[:, :, SIZE] = HAND_SIZE
+    facts[:, :, TRICK_CARDS:BIDS] = -1
+    state.seat_facts[games] = facts
+    set_hand_bits(state, games)
+    state.meld_once[games] = 0
+    state.meld_twice[games] = 0
     state.dealt[games] = True
     state.phase[games] = BIDDING
     state.to_act[games] = (state.dealer[games] + 1) & 3
     state.bidder[games] = -1
     state.bid[games] = -1
     state.calls[games] = 0
-    state.auction_bids[games] = False
-    state.auction_passed[games] = False
     state.sunk[games] = -1
     state.invitation[games] = 0
     state.partner_pass[games] = 0
     state.bidder_pass[games] = 0
     state.pass_counts[games] = 0
-    state.melds[games] = 0
-    state.trick_cards[games] = -1
     state.trick_leaders[games] = -1
     state.trick_winners[games] = -1
     state.tricks[games] = 0
     state.trick_length[games] = 0
-    state.played[games] = 0
-    state.voids[games] = False
     state.tricks_taken[games] = 0
     state.points[games] = 0

@@ -6,9 +6,16 @@ to the observer, teams as (own, other), the cards a seat passed and
 received only for the two partners who exchanged them, and the tricks in
 order (``information_state``) or summarised (``observation``).  It reads
 only what the seat to act may see.
+
+The work is a few large array operations, whatever the number of games:
+one gather puts every game's seat rows (:attr:`KernelState.seat_facts`) in
+its observer's order, each seat-by-seat piece is then one strided copy of
+its columns, and every one-hot entry of the vector is one scatter of ones.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from deepsix.errors import missing_extra
 
@@ -19,83 +26,149 @@ except ImportError as _missing:
 
 from deepsix.cards import HAND_SIZE
 
-from .state import SEATS, Array, KernelState
+from .state import (
+    BIDS,
+    HAND,
+    MELDS,
+    NUM_CARDS,
+    NUM_MELDS,
+    PASSED,
+    PLAYED,
+    SEATS,
+    SIZE,
+    TRICK_CARDS,
+    VOIDS,
+    Array,
+    KernelState,
+)
 
 __all__ = ["observe"]
 
+# The pieces written seat by seat from the observer's rows: (name, first column, width).
+_SEAT_PIECES: Final = (
+    ("hand_sizes", SIZE, 1),
+    ("auction_passed", PASSED, 1),
+    ("melds", MELDS, NUM_MELDS),
+    ("voids", VOIDS, 4),
+)
+_TRICK: Final = np.arange(HAND_SIZE)
 
-def observe(state: KernelState, out: Array) -> None:  # noqa: PLR0915  # one block per piece
-    """Write every game's observation into ``out`` (``(num_games, size)`` float32, zeroed)."""
+
+CHUNK_BYTES: Final = 1 << 21
+"""The games are encoded in blocks of about this many bytes of observations, so that each
+block's rows stay in the processor's cache while all the pieces are written into them."""
+
+
+def observe(state: KernelState, out: Array) -> None:
+    """Write every game's observation into ``out`` (``(num_games, size)`` float32)."""
     n = state.num_games
+    chunk = max(64, CHUNK_BYTES // (4 * state.layout.size))
     at = {piece.name: piece.offset for piece in state.layout.pieces}
-    rows = state.rows
-    me = state.to_act
-    # Row (4 * i + seat) of an array shaped (n, 4, ...): the rows in the observer's order.
+    for start in range(0, n, chunk):
+        stop = min(n, start + chunk)
+        block = out[start:stop]
+        block.fill(0.0)
+        _observe(state, slice(start, stop), block, at)
+
+
+def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -> None:  # noqa: PLR0915  # one block per piece
+    """Write the observations of the games ``games`` (a range) into their rows ``out``."""
+    n, size = out.shape
+    rows = state.rows[:n]
+    me = state.to_act[games]
+    facts = state.seat_facts[games]
+    width = facts.shape[2]
+    # Every game's seat rows in its observer's order: (n, relative seat, column).
     order = ((rows * 4)[:, None] + ((SEATS[None, :] + me[:, None]) & 3)).ravel()
+    seen = np.take(facts.reshape(n * 4, width), order, axis=0).reshape(n, 4, width)
 
-    def rotated(values: Array) -> Array:
-        flat: Array = values.reshape(n * 4, -1)[order].reshape(n, -1)
-        return flat
-
-    def block(name: str, values: Array) -> None:
+    def seat_piece(name: str, first: int, columns: int) -> None:
         start = at[name]
-        out[:, start : start + values.shape[1]] = values
+        block = out[:, start : start + 4 * columns].reshape(n, 4, columns)
+        block[...] = seen[:, :, first : first + columns]
 
-    out[rows, at["player"] + me] = 1.0
-    out[rows, at["phase"] + state.phase] = 1.0
-    out[rows, at["dealer"] + ((state.dealer - me) & 3)] = 1.0
-    out[rows, at["to_act"]] = 1.0
-    block("hand", state.hands.reshape(n * 4, 28)[rows * 4 + me])
-    bidder = state.bidder
-    size = state.config.rules.pass_size
-    passes = state.pass_counts
-    for own, first, then, done in (
-        (bidder ^ 2, state.partner_pass, state.bidder_pass, passes[:, 1] == size),
-        (bidder, state.bidder_pass, state.partner_pass, passes[:, 0] == size),
-    ):
-        seen = ((bidder >= 0) & (me == own) & (passes[:, 0] > 0)).nonzero()[0]
-        out[seen, at["passed"] : at["passed"] + 28] = first[seen]
-        seen = seen[done[seen]]
-        out[seen, at["received"] : at["received"] + 28] = then[seen]
-    block("hand_sizes", rotated(state.sizes))
-    block("auction_bids", rotated(state.auction_bids))
-    block("auction_passed", rotated(state.auction_passed))
-    has_bid = (bidder >= 0).nonzero()[0]
-    out[has_bid, at["bidder"] + ((bidder[has_bid] - me[has_bid]) & 3)] = 1.0
-    out[has_bid, at["contract"] + state.bid[has_bid]] = 1.0
-    named = (state.sunk >= 0).nonzero()[0]
-    out[named, at["sunk_suit"] + state.sunk[named]] = 1.0
-    block("invitation", state.invitation)
-    block("pass_counts", passes)
-    block("melds", rotated(state.melds))
-    cards = rotated(state.trick_cards).reshape(n, 4, HAND_SIZE)  # (n, rel seat, trick)
+    out[:, at["hand"] : at["hand"] + NUM_CARDS] = seen[:, 0, HAND : HAND + NUM_CARDS]
+    for name, first, columns in _SEAT_PIECES:
+        seat_piece(name, first, columns)
+    seat_piece("auction_bids", BIDS, width - BIDS)
+    if not state.layout.perfect_recall:
+        seat_piece("played", PLAYED, NUM_CARDS)
+    phase, dealer, bidder, bid, sunk = (
+        state.phase[games],
+        state.dealer[games],
+        state.bidder[games],
+        state.bid[games],
+        state.sunk[games],
+    )
+    has_bid = bidder >= 0
+    ones = [  # flat indices into ``out`` of the one-hot entries
+        at["player"] + me,
+        at["phase"] + phase,
+        at["dealer"] + ((dealer - me) & 3),
+        np.full(n, at["to_act"]),
+        np.where(has_bid, at["bidder"] + ((bidder - me) & 3), -1),
+        np.where(has_bid, at["contract"] + bid, -1),
+        np.where(sunk >= 0, at["sunk_suit"] + sunk, -1),
+    ]
+    base = rows * size
+    # The per-game entries, -1 where there is none (dropped below), moved to the game's row.
+    ones = [entry + np.where(entry >= 0, base, -base - 1) for entry in ones]
+    cards = seen[:, :, TRICK_CARDS : TRICK_CARDS + HAND_SIZE]  # (n, rel seat, trick)
+    leaders = state.trick_leaders[games]
     if state.layout.perfect_recall:
-        game, r, trick = np.nonzero(cards >= 0)
+        game, r, trick = (cards >= 0).nonzero()
         card = cards[game, r, trick].astype(np.int64)
-        out[game, at["tricks"] + trick * 112 + r * 28 + card] = 1.0
-        game, trick = np.nonzero(state.trick_leaders >= 0)
-        leader = state.trick_leaders[game, trick].astype(np.int64)
-        out[game, at["trick_leaders"] + trick * 4 + ((leader - me[game]) & 3)] = 1.0
-        game, trick = np.nonzero(state.trick_winners >= 0)
-        winner = state.trick_winners[game, trick].astype(np.int64)
-        out[game, at["trick_winners"] + trick * 4 + ((winner - me[game]) & 3)] = 1.0
+        ones.append(base[game] + at["tricks"] + trick * 112 + r * 28 + card)
+        for name, seats in (
+            ("trick_leaders", leaders),
+            ("trick_winners", state.trick_winners[games]),
+        ):
+            game, trick = (seats >= 0).nonzero()
+            relative = (seats[game, trick].astype(np.int64) - me[game]) & 3
+            ones.append(base[game] + at[name] + trick * 4 + relative)
     else:
-        going = (state.trick_length > 0).nonzero()[0]
-        current = cards[going, :, state.tricks[going]]  # (k, rel seat)
-        game, r = np.nonzero(current >= 0)
+        tricks = state.tricks[games]
+        going = (state.trick_length[games] > 0).nonzero()[0]
+        current = cards[going, :, tricks[going]]  # (k, rel seat)
+        game, r = (current >= 0).nonzero()
         card = current[game, r].astype(np.int64)
-        out[going[game], at["trick"] + r * 28 + card] = 1.0
-        leader = state.trick_leaders[going, state.tricks[going]].astype(np.int64)
-        out[going, at["trick_leader"] + ((leader - me[going]) & 3)] = 1.0
-        block("played", rotated(state.played))
-    block("voids", rotated(state.voids))
-    team = me & 1
+        ones.append(base[going[game]] + at["trick"] + r * 28 + card)
+        leader = leaders[going, tricks[going]].astype(np.int64)
+        ones.append(base[going] + at["trick_leader"] + ((leader - me[going]) & 3))
+    flat = np.concatenate(ones)
+    out.reshape(-1)[flat[flat >= 0]] = 1.0
+    _write_passes(state, games, out, at)
+    team = (me & 1)[:, None] == 0
     for name, pair in (
         ("tricks_taken", state.tricks_taken),
         ("points_taken", state.points),
         ("scores", state.scores),
     ):
-        flat = pair.reshape(-1)
-        out[:, at[name]] = flat[rows * 2 + team]
-        out[:, at[name] + 1] = flat[rows * 2 + 1 - team]
-    out[:, at["hand_number"]] = state.hands_done + 1
+        values = pair[games]
+        start = at[name]
+        out[:, start : start + 2] = np.where(team, values, values[:, ::-1])
+    start = at["pass_counts"]
+    out[:, start : start + 2] = state.pass_counts[games]
+    start = at["invitation"]
+    out[:, start : start + NUM_CARDS] = state.invitation[games]
+    out[:, at["hand_number"]] = state.hands_done[games] + 1
+
+
+def _write_passes(state: KernelState, games: slice, out: Array, at: dict[str, int]) -> None:
+    """The cards the observer passed and received: only the two partners of an exchange see
+    them (cards are passed face down), the second pass once it is complete."""
+    bidder = state.bidder[games]
+    me = state.to_act[games]
+    size = state.config.rules.pass_size
+    passes = state.pass_counts[games]
+    partner_pass, bidder_pass = state.partner_pass[games], state.bidder_pass[games]
+    for own, first, then, done in (
+        (bidder ^ 2, partner_pass, bidder_pass, passes[:, 1] == size),
+        (bidder, bidder_pass, partner_pass, passes[:, 0] == size),
+    ):
+        seen = ((bidder >= 0) & (me == own) & (passes[:, 0] > 0)).nonzero()[0]
+        if not len(seen):
+            continue
+        out[seen, at["passed"] : at["passed"] + NUM_CARDS] = first[seen]
+        seen = seen[done[seen]]
+        out[seen, at["received"] : at["received"] + NUM_CARDS] = then[seen]

@@ -24,14 +24,15 @@ from .state import (
     BIDDER_MELD,
     BIDDER_PASS,
     MELD_FAMILY,
-    MELD_NEED,
     MELD_RUN_SUIT,
     MELDING,
+    NEED_ONCE,
+    NEED_TOTAL,
+    NEED_TWICE,
     PLAY,
     Array,
     KernelState,
-    tied_up,
-    usage,
+    tied_bits,
 )
 
 __all__ = ["PHASES", "legal", "meld_fits", "refusal", "step"]
@@ -41,20 +42,33 @@ PHASES: Final = (BIDDER_MELD, MELDING)
 
 
 def meld_fits(state: KernelState, games: Array, seat: Array, *, capped: bool) -> Array:
-    """Which of the 27 melds the seat may declare next (R-MELD-2 to R-MELD-4): (k, 27)."""
-    hand = state.hands[games, seat].astype(np.int64)
-    used = usage(state, games, seat)
+    """Which of the 27 melds the seat may declare next (R-MELD-2 to R-MELD-4): (k, 27).
+
+    A meld fits if the cards its family's melds leave free (with meld sharing; else the cards
+    no meld uses) hold what it takes: bit operations on the hand and the usage, as bits."""
+    held = state.held[games, seat][:, None]  # (k, 1)
+    doubled = state.doubled[games, seat][:, None]
     if state.config.rules.meld_sharing:
-        remaining = hand[:, None, :] - used  # (k, 3, 28)
+        once = state.meld_once[games, seat][:, MELD_FAMILY]  # (k, 27): the meld's family
+        twice = state.meld_twice[games, seat][:, MELD_FAMILY]
     else:
-        remaining = np.repeat((hand - used.sum(axis=1))[:, None, :], 3, axis=1)
-    fits: Array = np.all(remaining[:, MELD_FAMILY, :] >= MELD_NEED[None], axis=2)
+        tied_once, tied_twice = tied_bits(state, games, seat)
+        once, twice = tied_once[:, None], tied_twice[:, None]
+    free_once = (doubled & ~twice) | (held & ~once)  # at least one copy left
+    free_twice = doubled & ~once  # both copies left
+    fits: Array = ((free_once & NEED_ONCE) == NEED_ONCE) & ((free_twice & NEED_TWICE) == NEED_TWICE)
     fits &= MELD_RUN_SUIT[None, :] != state.sunk[games][:, None]
-    if capped:
-        family = np.eye(3, dtype=np.int64)[MELD_FAMILY]  # (27, 3)
-        grown = used[:, None, :, :] + family[None, :, :, None] * MELD_NEED[None, :, None, :]
-        cap = hand.sum(axis=1) - state.config.rules.pass_size
-        fits &= tied_up(state, grown).sum(axis=2) <= cap[:, None]
+    if capped:  # the bidder keeps enough unmelded cards to pass back (R-MELD-4)
+        cap = state.sizes[games, seat].astype(np.int64) - state.config.rules.pass_size
+        tied_once, tied_twice = tied_bits(state, games, seat)
+        if state.config.rules.meld_sharing:
+            grown_once = tied_once[:, None] | NEED_ONCE
+            grown_twice = tied_twice[:, None] | (once & NEED_ONCE) | NEED_TWICE
+            tied = np.bitwise_count(grown_once) + np.bitwise_count(grown_twice)
+        else:
+            now = np.bitwise_count(tied_once) + np.bitwise_count(tied_twice)
+            tied = now[:, None] + NEED_TOTAL
+        fits &= tied <= cap[:, None]
     return fits
 
 
@@ -69,7 +83,12 @@ def legal(state: KernelState, out: Array, games: Array, phase: int) -> None:
 def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) -> None:
     """A meld declared, or Done: the bidder then passes back; the others in turn; play."""
     declaring = ids != DONE_ID
-    state.melds[games[declaring], seat[declaring], ids[declaring] - MELD_BASE] += 1
+    game, who, meld = games[declaring], seat[declaring], ids[declaring] - MELD_BASE
+    state.melds[game, who, meld] += 1
+    family = MELD_FAMILY[meld]
+    once = state.meld_once[game, who, family]
+    state.meld_twice[game, who, family] |= (once & NEED_ONCE[meld]) | NEED_TWICE[meld]
+    state.meld_once[game, who, family] = once | NEED_ONCE[meld]
     done = games[~declaring]
     if phase == BIDDER_MELD:
         state.phase[done] = BIDDER_PASS

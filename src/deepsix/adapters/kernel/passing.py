@@ -20,8 +20,10 @@ from .state import (
     PARTNER_PASS,
     Array,
     KernelState,
-    tied_up,
-    usage,
+    bit_flags,
+    give_cards,
+    take_card,
+    tied_bits,
 )
 
 __all__ = ["PHASES", "legal", "refusal", "step"]
@@ -34,17 +36,17 @@ def legal(state: KernelState, out: Array, games: Array, phase: int) -> None:
     """Write the cards ``games``' seats to act may pass into the masks ``out``."""
     seat = state.to_act[games]
     if phase == PARTNER_PASS:
-        out[games, GIVE_BASE : GIVE_BASE + 28] = state.hands[games, seat] > 0
+        out[games, GIVE_BASE : GIVE_BASE + 28] = bit_flags(state.held[games, seat])
         return
-    tied = tied_up(state, usage(state, games, seat))
-    out[games, GIVE_BASE : GIVE_BASE + 28] = state.hands[games, seat] > tied
+    tied_once, tied_twice = tied_bits(state, games, seat)
+    free = (state.held[games, seat] & ~tied_once) | (state.doubled[games, seat] & ~tied_twice)
+    out[games, GIVE_BASE : GIVE_BASE + 28] = bit_flags(free)  # a copy no meld ties up
 
 
 def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) -> None:
     """A card passed; the last one of a pass brings the cards to the other partner."""
     card = ids - GIVE_BASE
-    state.hands[games, seat, card] -= 1
-    state.sizes[games, seat] -= 1
+    take_card(state, games, seat, card)
     which = 0 if phase == PARTNER_PASS else 1
     cards = state.partner_pass if phase == PARTNER_PASS else state.bidder_pass
     cards[games, card] += 1
@@ -53,8 +55,7 @@ def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) 
     full = state.pass_counts[games, which] == size
     done = games[full]
     partner = seat[full] ^ 2
-    state.hands[done, partner] += cards[done]
-    state.sizes[done, partner] += size
+    give_cards(state, done, partner, cards[done])
     if phase == PARTNER_PASS:
         state.phase[done] = BIDDER_MELD
         state.to_act[done] = partner

@@ -23,7 +23,18 @@ from deepsix.cards import HAND_SIZE
 from deepsix.rules import PlayOver
 from deepsix.scoring import LAST_TRICK_BONUS
 
-from .state import CARD, MELD_VALUE, PLAY, POINTS, SEATS, SUIT_OF, Array, KernelState
+from .state import (
+    FROM_CARD,
+    MELD_VALUE,
+    PLAY,
+    POINTS,
+    SEATS,
+    SUIT_BITS,
+    Array,
+    KernelState,
+    bit_flags,
+    take_card,
+)
 
 __all__ = ["PHASES", "Outcome", "legal", "refusal", "score", "step"]
 
@@ -44,53 +55,36 @@ class Outcome(NamedTuple):
     """``(num_games,)`` bool."""
 
 
-def ordered_trick(state: KernelState, games: Array) -> Array:
-    """The trick in progress of each game, in play order: (k, 4) cards (-1: not yet)."""
-    k = state.tricks[games]
-    current = np.minimum(k, HAND_SIZE - 1)
-    leader = state.trick_leaders[games, current].astype(np.int64)
-    order = (leader[:, None] + SEATS[None, :]) & 3
-    cards: Array = state.trick_cards[games[:, None], order, current[:, None]]
-    return cards
-
-
 def legal(state: KernelState, out: Array, games: Array, phase: int) -> None:
-    """Write the cards ``games``' seats to act may play into the masks ``out``."""
+    """Write the cards ``games``' seats to act may play into the masks ``out``: the seat's
+    cards of the suit led from the lowest that plays over the trick (if one does), else all
+    its cards of that suit, else all its cards -- bit operations on the hand as bits."""
     seat = state.to_act[games]
-    hand = state.hands[games, seat]
-    held = hand > 0
-    length = state.trick_length[games]
-    cards = ordered_trick(state, games)
-    lead = cards[:, 0].astype(np.int64)
-    led = np.where(length > 0, lead // 7, 0)
-    in_led = SUIT_OF[None, :] == led[:, None]
-    following = held & in_led
-    can_follow = (length > 0) & following.any(axis=1)
+    held = state.held[games, seat]
+    led = state.led[games]
+    following = held & SUIT_BITS[led]
+    can_follow = (state.trick_length[games] > 0) & (following != 0)
     if state.config.rules.play_over is PlayOver.WIN_TRICK:
         bar = state.best[games]
         lowest = np.where(bar // 7 == led, bar, 7 * led)
-    else:
-        trick = cards.astype(np.int64)
-        ledcards = np.where(
-            (np.arange(4)[None, :] < length[:, None]) & (trick // 7 == led[:, None]), trick, -1
-        )
-        lowest = ledcards.max(axis=1)
-    highest = np.where(following, CARD[None, :], -1).max(axis=1)
-    lowest = np.where(highest < lowest, 7 * led, lowest)
-    window = following & (CARD[None, :] >= lowest[:, None])
-    out[games, :28] = np.where(can_follow[:, None], window, held)
+    else:  # over the highest card of the suit led so far
+        trick = state.trick_cards[games, :, np.minimum(state.tricks[games], HAND_SIZE - 1)]
+        trick = trick.astype(np.int64)  # (k, seat): -1 for a seat yet to play
+        lowest = np.where((trick >= 0) & (trick // 7 == led[:, None]), trick, 0).max(axis=1)
+    over = following & FROM_CARD[lowest]
+    window = np.where(over != 0, over, following)
+    out[games, :28] = bit_flags(np.where(can_follow, window, held))
 
 
 def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) -> Array:
     """A card played (R-PLAY-*); a fourth card completes the trick.  Returns the games whose
     hand the fourteenth trick ended (the last trick's bonus counted, not yet scored)."""
     card = ids
-    state.hands[games, seat, card] -= 1
+    take_card(state, games, seat, card)
     k = state.tricks[games]
     leading = state.trick_length[games] == 0
     state.trick_leaders[games[leading], k[leading]] = seat[leading]
     state.trick_cards[games, seat, k] = card
-    state.sizes[games, seat] -= 1
     state.trick_length[games] += 1
     state.to_act[games] = (seat + 1) & 3
     suit = card // 7
@@ -127,8 +121,7 @@ def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) 
     state.tricks_taken[done, team] += 1
     cards = state.trick_cards[done, :, k].astype(np.int64)  # (k, seat)
     state.points[done, team] += POINTS[cards].sum(axis=1)
-    for player in range(4):
-        state.played[done, player, cards[:, player]] += 1
+    state.played[done[:, None], SEATS[None, :], cards] += 1  # one card per seat and game
     state.tricks[done] += 1
     state.trick_length[done] = 0
     state.to_act[done] = winner

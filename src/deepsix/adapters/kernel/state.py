@@ -9,9 +9,12 @@ arrays for the games in their phase; :class:`~deepsix.adapters.kernel.Kernel`
 is this state with the public API on top.
 
 The module also holds what the phases share: the phases' indices, the
-cards' suits, ranks and points, the melds as card-count tables, and the
-melds' usage of a seat's cards (:func:`usage`, :func:`tied_up`), which
-both the meld masks and the bidder's pass read (R-MELD-2, R-PASS-2).
+cards' suits, ranks and points, the melds as card tables, and sets of
+cards as bits of an int64 (bit ``c`` for card ``c``): each seat's hand is
+also kept as the cards it holds once and twice (:func:`take_card`,
+:func:`give_cards`), and its melds' usage as the cards each family uses
+once and twice (:func:`tied_bits`), so that the masks are a few bit
+operations per game (the play window, the meld fits, the bidder's pass).
 """
 
 from __future__ import annotations
@@ -36,27 +39,45 @@ __all__ = [
     "BIDDER_MELD",
     "BIDDER_PASS",
     "BIDDING",
+    "BIDS",
     "CARD",
+    "CARD_BIT",
     "DECK",
+    "FROM_CARD",
+    "HAND",
     "INVITATION",
     "MELDING",
+    "MELDS",
     "MELD_FAMILY",
     "MELD_NEED",
     "MELD_RUN_SUIT",
     "MELD_VALUE",
+    "NEED_ONCE",
+    "NEED_TOTAL",
+    "NEED_TWICE",
     "NUM_CARDS",
     "NUM_MELDS",
     "NUM_PHASES",
     "PARTNER_PASS",
+    "PASSED",
     "PLAY",
+    "PLAYED",
     "POINTS",
     "SEATS",
+    "SIZE",
+    "SUIT_BITS",
     "SUIT_OF",
     "SUNK_SUIT",
+    "TRICK_CARDS",
+    "VOIDS",
     "Array",
     "KernelState",
-    "tied_up",
-    "usage",
+    "bit_flags",
+    "card_bits",
+    "give_cards",
+    "set_hand_bits",
+    "take_card",
+    "tied_bits",
 ]
 
 Array = npt.NDArray[Any]
@@ -109,12 +130,37 @@ MELD_VALUE: Final = np.array([m.value for m in ALL_MELDS], dtype=np.int32)
 """Each meld's (negative) value."""
 
 
+# The columns of :attr:`KernelState.seat_facts`, one row per seat: what the observations
+# show seat by seat, side by side, so that one gather puts every game's rows in its
+# observer's order (the bids last: their number depends on the rules).
+HAND: Final = 0
+"""``seat_facts[..., HAND : HAND + 28]``: the seat's cards as copy counts."""
+SIZE: Final = 28
+"""The number of cards the seat holds."""
+PASSED: Final = 29
+"""1 once the seat has passed in the auction."""
+VOIDS: Final = 30
+"""Four columns: 1 for each suit the seat has shown it lacks (R-PLAY-2)."""
+MELDS: Final = VOIDS + 4
+"""Twenty-seven columns: how many times the seat declared each meld."""
+PLAYED: Final = MELDS + NUM_MELDS
+"""Twenty-eight columns: the copies of each card the seat played to completed tricks."""
+TRICK_CARDS: Final = PLAYED + NUM_CARDS
+"""Fourteen columns: the card the seat played to each trick of the hand (-1: none yet)."""
+BIDS: Final = TRICK_CARDS + HAND_SIZE
+"""One column per bid amount: 1 if the seat bid it."""
+
+
 class KernelState:
     """The state of ``num_games`` games as arrays, the games on the first axis.
 
-    The arrays are public so that tests and users can read them; only the
-    kernel's phase modules write them.  A hand's setup is reset by
-    :func:`deepsix.adapters.kernel.deal.deal`.
+    What the observations show seat by seat is one ``int8`` array,
+    :attr:`seat_facts` ``(num_games, 4, columns)``; :attr:`hands`,
+    :attr:`sizes`, :attr:`auction_passed`, :attr:`voids`, :attr:`melds`,
+    :attr:`played`, :attr:`trick_cards` and :attr:`auction_bids` are views of
+    its columns (the flags as ``bool``).  The arrays are public so that tests
+    and users can read them; only the kernel's phase modules write them.  A
+    hand's setup is reset by :func:`deepsix.adapters.kernel.deal.deal`.
     """
 
     def __init__(  # noqa: PLR0915  # one statement per array of the games' state
@@ -148,27 +194,39 @@ class KernelState:
         self.dealer = np.zeros(n, dtype=np.int64)
         self.scores = np.zeros((n, 2), dtype=np.int64)
         self.hands_done = np.zeros(n, dtype=np.int64)
-        self.hands = np.zeros((n, 4, NUM_CARDS), dtype=np.int8)
+        self.seat_facts = np.zeros((n, 4, BIDS + nb), dtype=np.int8)
+        """Each seat's row of facts (the columns are this module's ``HAND`` to ``BIDS``)."""
+        flags = self.seat_facts.view(bool)
+        self.hands = self.seat_facts[:, :, HAND : HAND + NUM_CARDS]
         """Each seat's cards as copy counts (cards in flight between partners excluded)."""
+        self.sizes = self.seat_facts[:, :, SIZE]
+        """The cards each seat holds."""
+        self.auction_passed = flags[:, :, PASSED]
+        self.voids = flags[:, :, VOIDS : VOIDS + 4]  # suits each seat has shown it lacks
+        self.melds = self.seat_facts[:, :, MELDS : MELDS + NUM_MELDS]
+        self.played = self.seat_facts[:, :, PLAYED : PLAYED + NUM_CARDS]  # to completed tricks
+        self.trick_cards = self.seat_facts[:, :, TRICK_CARDS:BIDS]  # by seat; -1: none
+        self.auction_bids = flags[:, :, BIDS:]
+        self.held = np.zeros((n, 4), dtype=np.int64)
+        """The cards each seat holds at least one copy of, as bits (bit ``c``: card ``c``)."""
+        self.doubled = np.zeros((n, 4), dtype=np.int64)
+        """The cards each seat holds both copies of, as bits."""
+        self.meld_once = np.zeros((n, 4, 3), dtype=np.int64)
+        """Per family (runs, echoes, wides), the cards each seat's melds use, as bits."""
+        self.meld_twice = np.zeros((n, 4, 3), dtype=np.int64)
+        """Per family, the cards each seat's melds use both copies of, as bits."""
         self.bidder = np.zeros(n, dtype=np.int64)
         self.bid = np.zeros(n, dtype=np.int64)  # the standing bid's index in bid_amounts
         self.calls = np.zeros(n, dtype=np.int64)
-        self.auction_bids = np.zeros((n, 4, nb), dtype=bool)
-        self.auction_passed = np.zeros((n, 4), dtype=bool)
         self.sunk = np.zeros(n, dtype=np.int64)
         self.invitation = np.zeros((n, NUM_CARDS), dtype=np.int8)
         self.partner_pass = np.zeros((n, NUM_CARDS), dtype=np.int8)
         self.bidder_pass = np.zeros((n, NUM_CARDS), dtype=np.int8)
         self.pass_counts = np.zeros((n, 2), dtype=np.int64)
-        self.melds = np.zeros((n, 4, NUM_MELDS), dtype=np.int8)
-        self.trick_cards = np.zeros((n, 4, HAND_SIZE), dtype=np.int8)  # by seat; -1: none
-        self.sizes = np.zeros((n, 4), dtype=np.int64)  # cards held
         self.trick_leaders = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.trick_winners = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.tricks = np.zeros(n, dtype=np.int64)  # completed tricks this hand
         self.trick_length = np.zeros(n, dtype=np.int64)  # cards in the trick in progress
-        self.played = np.zeros((n, 4, NUM_CARDS), dtype=np.int8)  # to completed tricks
-        self.voids = np.zeros((n, 4, 4), dtype=bool)  # suits each seat has shown it lacks
         # The trick in progress: the suit led, and what wins it so far (R-PLAY-4 to R-PLAY-6):
         # the card, its seat, the last suit introduced, and the suits introduced (bits).
         self.led = np.zeros(n, dtype=np.int64)
@@ -180,20 +238,74 @@ class KernelState:
         self.points = np.zeros((n, 2), dtype=np.int64)
 
 
-def usage(state: KernelState, games: Array, seat: Array) -> Array:
-    """Per family (runs, echoes, wides), the card copies the seat's melds use: (k, 3, 28)."""
-    declared = state.melds[games, seat].astype(np.int64)
-    return np.stack(
-        [declared[:, f == MELD_FAMILY] @ MELD_NEED[f == MELD_FAMILY] for f in range(3)],
-        axis=1,
-    )
+# Sets of cards as bits: bit ``c`` of an int64 for card ``c``.
+SUIT_BITS: Final = np.array([0x7F << (7 * suit) for suit in range(4)], dtype=np.int64)
+"""The cards of each suit, as bits."""
+FROM_CARD: Final = np.array(
+    [((1 << NUM_CARDS) - 1) & ~((1 << c) - 1) for c in range(NUM_CARDS)], dtype=np.int64
+)
+"""``FROM_CARD[c]``: the cards ``c`` and above, as bits (within a suit: ``c`` and higher)."""
+CARD_BIT: Final = (1 << CARD).astype(np.int64)
+"""Each card's bit."""
+NEED_ONCE: Final = (MELD_NEED >= 1).astype(np.int64) @ CARD_BIT
+"""The cards each meld takes, as bits."""
+NEED_TWICE: Final = (MELD_NEED >= 2).astype(np.int64) @ CARD_BIT
+"""The cards each meld takes both copies of (the echoes'), as bits."""
+NEED_TOTAL: Final = MELD_NEED.sum(axis=1).astype(np.int64)
+"""The card copies each meld takes."""
 
 
-def tied_up(state: KernelState, used: Array) -> Array:
-    """The copies of each card the families' usage ties up (the last axis is the card,
-    the one before it the family): their maximum with sharing, else their sum."""
-    if state.config.rules.meld_sharing:
-        tied: Array = used.max(axis=-2)
-        return tied
-    summed: Array = used.sum(axis=-2)
-    return summed
+def card_bits(flags: Array) -> Array:
+    """A set of cards, ``(..., 28)`` bool, as int64 bits ``(...)``."""
+    bits: Array = flags.astype(np.int64) @ CARD_BIT
+    return bits
+
+
+def bit_flags(bits: Array) -> Array:
+    """``(k,)`` bits as the ``(k, 28)`` set of cards, uint8 0 or 1 (the inverse of
+    :func:`card_bits`)."""
+    octets = bits.astype("<u4").view(np.uint8).reshape(len(bits), 4)
+    flags: Array = np.unpackbits(octets, axis=1, count=NUM_CARDS, bitorder="little")
+    return flags
+
+
+def set_hand_bits(state: KernelState, games: Array) -> None:
+    """:attr:`KernelState.held` and :attr:`KernelState.doubled` of every seat of ``games``,
+    from their cards' counts."""
+    counts = state.hands[games]
+    state.held[games] = card_bits(counts >= 1)
+    state.doubled[games] = card_bits(counts >= 2)
+
+
+def take_card(state: KernelState, games: Array, seat: Array, card: Array) -> None:
+    """One copy of ``card`` leaves each seat's hand (a pass or a play)."""
+    state.hands[games, seat, card] -= 1
+    state.sizes[games, seat] -= 1
+    bit = CARD_BIT[card]
+    doubled = state.doubled[games, seat]
+    both = (doubled & bit) != 0
+    state.doubled[games, seat] = doubled & ~bit
+    state.held[games[~both], seat[~both]] &= ~bit[~both]
+
+
+def give_cards(state: KernelState, games: Array, seat: Array, cards: Array) -> None:
+    """``cards`` (copy counts, ``(k, 28)``) join each seat's hand (a completed pass)."""
+    state.hands[games, seat] += cards
+    state.sizes[games, seat] += cards.sum(axis=1, dtype=np.int8)
+    counts = state.hands[games, seat]
+    state.held[games, seat] = card_bits(counts >= 1)
+    state.doubled[games, seat] = card_bits(counts >= 2)
+
+
+def tied_bits(state: KernelState, games: Array, seat: Array) -> tuple[Array, Array]:
+    """The cards the seat's melds tie up at least once and twice, as bits ``(k,)``: the
+    families' maximum with meld sharing (a copy serves one meld of each family), else their
+    sum (R-MELD-3)."""
+    once = state.meld_once[games, seat]  # (k, 3)
+    twice = state.meld_twice[games, seat]
+    runs, echoes, wides = once[:, 0], once[:, 1], once[:, 2]
+    tied_once = runs | echoes | wides
+    tied_twice = twice[:, 0] | twice[:, 1] | twice[:, 2]
+    if not state.config.rules.meld_sharing:
+        tied_twice |= (runs & echoes) | (runs & wides) | (echoes & wides)
+    return tied_once, tied_twice
