@@ -228,7 +228,7 @@ class Kernel(KernelState):
                 f"game {i}: action id {int(ids[i])} (ids are 0..{self.num_actions - 1})",
                 int(ids[i]),
             )
-        illegal = (~self._legal()[self.rows, ids]).nonzero()[0]
+        illegal = (~self._legal().reshape(-1)[self.rows * self.num_actions + ids]).nonzero()[0]
         if len(illegal):
             i = int(illegal[0])
             index = int(ids[i])

@@ -95,7 +95,6 @@ def deal(
     state.pass_counts[games] = 0
     state.trick_leaders[games] = -1
     state.trick_winners[games] = -1
-    state.tricks[games] = 0
-    state.trick_length[games] = 0
+    state.trick[games] = 0
     state.tricks_taken[games] = 0
     state.points[games] = 0

@@ -27,9 +27,12 @@ from .state import (
     FROM_CARD,
     MELD_VALUE,
     PLAY,
+    PLAYED,
     POINTS,
     SEATS,
     SUIT_BITS,
+    TRICK_CARDS,
+    VOIDS,
     Array,
     KernelState,
     bit_flags,
@@ -81,51 +84,45 @@ def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) 
     hand the fourteenth trick ended (the last trick's bonus counted, not yet scored)."""
     card = ids
     take_card(state, games, seat, card)
-    k = state.tricks[games]
-    leading = state.trick_length[games] == 0
+    trick = state.trick[games]  # (k, 7): the columns of KernelState.trick, rewritten below
+    k, length, led, best, best_seat, winning, introduced = trick.T.copy()
+    leading = length == 0
     state.trick_leaders[games[leading], k[leading]] = seat[leading]
-    state.trick_cards[games, seat, k] = card
-    state.trick_length[games] += 1
-    state.to_act[games] = (seat + 1) & 3
+    facts = state.seat_facts.reshape(-1)
+    width = state.seat_facts.shape[2]
+    row = (games * 4 + seat) * width
+    facts[row + (TRICK_CARDS + k)] = card
     suit = card // 7
-    first = games[leading]
-    state.led[first] = suit[leading]
-    state.best[first] = card[leading]
-    state.best_seat[first] = seat[leading]
-    state.winning_suit[first] = suit[leading]
-    state.introduced[first] = np.left_shift(1, suit[leading])
-    following = ~leading
-    later, card, seat, suit = (
-        games[following],
-        card[following],
-        seat[following],
-        suit[following],
-    )
-    same = suit == state.winning_suit[later]
-    new = ~same & (suit != state.sunk[later]) & ((state.introduced[later] >> suit) & 1 == 0)
-    take = (same & (card >= state.best[later])) | new  # the second identical card wins
-    state.best[later[take]] = card[take]
-    state.best_seat[later[take]] = seat[take]
-    state.winning_suit[later[new]] = suit[new]
-    state.introduced[later[new]] |= np.left_shift(1, suit[new])
-    off = suit != state.led[later]  # R-PLAY-2: this seat holds none of the suit led
-    state.voids[later[off], seat[off], state.led[later[off]]] = True
-    full = state.trick_length[games] == 4
+    bit = np.left_shift(1, suit)
+    same = ~leading & (suit == winning)
+    new = ~leading & ~same & (suit != state.sunk[games]) & ((introduced & bit) == 0)
+    take = leading | (same & (card >= best)) | new  # the second identical card wins
+    off = ~leading & (suit != led)  # R-PLAY-2: this seat holds none of the suit led
+    facts[row[off] + (VOIDS + led[off])] = 1
+    best_seat = np.where(take, seat, best_seat)
+    trick[:, 2] = np.where(leading, suit, led)
+    trick[:, 3] = np.where(take, card, best)
+    trick[:, 4] = best_seat
+    trick[:, 5] = np.where(leading | new, suit, winning)
+    trick[:, 6] = np.where(leading, bit, introduced | np.where(new, bit, 0))
+    full = length == 3  # this card is the trick's fourth
+    trick[:, 0] = k + full
+    trick[:, 1] = np.where(full, 0, length + 1)
+    state.trick[games] = trick
+    state.to_act[games] = np.where(full, best_seat, (seat + 1) & 3)
     done: Array = games[full]
     if not len(done):
         return done
     k = k[full]
-    winner = state.best_seat[done]
+    winner = best_seat[full]
     team = winner & 1
     state.trick_winners[done, k] = winner
     state.tricks_taken[done, team] += 1
-    cards = state.trick_cards[done, :, k].astype(np.int64)  # (k, seat)
+    rows = ((done * 4)[:, None] + SEATS[None, :]) * width  # (k, seat)
+    cards = facts[rows + (TRICK_CARDS + k)[:, None]].astype(np.int64)
     state.points[done, team] += POINTS[cards].sum(axis=1)
-    state.played[done[:, None], SEATS[None, :], cards] += 1  # one card per seat and game
-    state.tricks[done] += 1
-    state.trick_length[done] = 0
-    state.to_act[done] = winner
-    last = state.tricks[done] == HAND_SIZE
+    facts[rows + (PLAYED + cards)] += 1  # one card per seat and game
+    last = k == HAND_SIZE - 1
     ended: Array = done[last]
     state.points[ended, team[last]] += LAST_TRICK_BONUS
     return ended

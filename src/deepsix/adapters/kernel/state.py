@@ -225,15 +225,19 @@ class KernelState:
         self.pass_counts = np.zeros((n, 2), dtype=np.int64)
         self.trick_leaders = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.trick_winners = np.zeros((n, HAND_SIZE), dtype=np.int8)
-        self.tricks = np.zeros(n, dtype=np.int64)  # completed tricks this hand
-        self.trick_length = np.zeros(n, dtype=np.int64)  # cards in the trick in progress
-        # The trick in progress: the suit led, and what wins it so far (R-PLAY-4 to R-PLAY-6):
-        # the card, its seat, the last suit introduced, and the suits introduced (bits).
-        self.led = np.zeros(n, dtype=np.int64)
-        self.best = np.zeros(n, dtype=np.int64)
-        self.best_seat = np.zeros(n, dtype=np.int64)
-        self.winning_suit = np.zeros(n, dtype=np.int64)
-        self.introduced = np.zeros(n, dtype=np.int64)
+        self.trick = np.zeros((n, 7), dtype=np.int64)
+        """The hand's tricks so far, one row per game: completed tricks, cards in the trick
+        in progress, and what the trick in progress stands at (R-PLAY-4 to R-PLAY-6): the
+        suit led, the card winning it, its seat, the last suit introduced and the suits
+        introduced (bits).  The columns are the views below (one gather and one scatter
+        move them all)."""
+        self.tricks = self.trick[:, 0]  # completed tricks this hand
+        self.trick_length = self.trick[:, 1]  # cards in the trick in progress
+        self.led = self.trick[:, 2]
+        self.best = self.trick[:, 3]
+        self.best_seat = self.trick[:, 4]
+        self.winning_suit = self.trick[:, 5]
+        self.introduced = self.trick[:, 6]
         self.tricks_taken = np.zeros((n, 2), dtype=np.int64)
         self.points = np.zeros((n, 2), dtype=np.int64)
 
@@ -278,14 +282,18 @@ def set_hand_bits(state: KernelState, games: Array) -> None:
 
 
 def take_card(state: KernelState, games: Array, seat: Array, card: Array) -> None:
-    """One copy of ``card`` leaves each seat's hand (a pass or a play)."""
-    state.hands[games, seat, card] -= 1
-    state.sizes[games, seat] -= 1
+    """One copy of ``card`` leaves each seat's hand (a pass or a play); ``games`` distinct."""
+    cell = games * 4 + seat  # the seat's row among all games' seats
+    facts = state.seat_facts.reshape(-1)
+    row = cell * state.seat_facts.shape[2]
+    facts[row + (HAND + card)] -= 1
+    facts[row + SIZE] -= 1
     bit = CARD_BIT[card]
-    doubled = state.doubled[games, seat]
-    both = (doubled & bit) != 0
-    state.doubled[games, seat] = doubled & ~bit
-    state.held[games[~both], seat[~both]] &= ~bit[~both]
+    held, doubled = state.held.reshape(-1), state.doubled.reshape(-1)
+    had = doubled[cell]
+    doubled[cell] = had & ~bit
+    once = held[cell]
+    held[cell] = np.where((had & bit) != 0, once, once & ~bit)
 
 
 def give_cards(state: KernelState, games: Array, seat: Array, cards: Array) -> None:
