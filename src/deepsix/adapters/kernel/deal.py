@@ -96,5 +96,4 @@ def deal(
     state.trick_leaders[games] = -1
     state.trick_winners[games] = -1
     state.trick[games] = 0
-    state.tricks_taken[games] = 0
-    state.points[games] = 0
+    state.tallies[games, :2] = 0  # the tricks and points taken

@@ -51,7 +51,6 @@ _SEAT_PIECES: Final = (
     ("melds", MELDS, NUM_MELDS),
     ("voids", VOIDS, 4),
 )
-_TRICK: Final = np.arange(HAND_SIZE)
 
 
 CHUNK_BYTES: Final = 1 << 21
@@ -138,15 +137,12 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
     flat = np.concatenate(ones)
     out.reshape(-1)[flat[flat >= 0]] = 1.0
     _write_passes(state, games, out, at)
-    team = (me & 1)[:, None] == 0
-    for name, pair in (
-        ("tricks_taken", state.tricks_taken),
-        ("points_taken", state.points),
-        ("scores", state.scores),
-    ):
-        values = pair[games]
-        start = at[name]
-        out[:, start : start + 2] = np.where(team, values, values[:, ::-1])
+    # tricks_taken, points_taken and scores, side by side in the layout: own team first.
+    tallies = state.tallies[games]  # (n, 3, 2)
+    start = at["tricks_taken"]
+    out[:, start : start + 6].reshape(n, 3, 2)[...] = np.where(
+        (me & 1)[:, None, None] == 0, tallies, tallies[:, :, ::-1]
+    )
     start = at["pass_counts"]
     out[:, start : start + 2] = state.pass_counts[games]
     start = at["invitation"]

@@ -192,7 +192,12 @@ class KernelState:
         self.to_act = np.zeros(n, dtype=np.int64)
         """The seat to act in each game."""
         self.dealer = np.zeros(n, dtype=np.int64)
-        self.scores = np.zeros((n, 2), dtype=np.int64)
+        self.tallies = np.zeros((n, 3, 2), dtype=np.int64)
+        """Per game and team (North-South, East-West): the tricks taken and the points taken
+        this hand, and the game's scores; the three are the views below."""
+        self.tricks_taken = self.tallies[:, 0]
+        self.points = self.tallies[:, 1]
+        self.scores = self.tallies[:, 2]
         self.hands_done = np.zeros(n, dtype=np.int64)
         self.seat_facts = np.zeros((n, 4, BIDS + nb), dtype=np.int8)
         """Each seat's row of facts (the columns are this module's ``HAND`` to ``BIDS``)."""
@@ -238,8 +243,6 @@ class KernelState:
         self.best_seat = self.trick[:, 4]
         self.winning_suit = self.trick[:, 5]
         self.introduced = self.trick[:, 6]
-        self.tricks_taken = np.zeros((n, 2), dtype=np.int64)
-        self.points = np.zeros((n, 2), dtype=np.int64)
 
 
 # Sets of cards as bits: bit ``c`` of an int64 for card ``c``.
