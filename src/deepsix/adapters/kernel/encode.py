@@ -51,6 +51,11 @@ _SEAT_PIECES: Final = (
     ("melds", MELDS, NUM_MELDS),
     ("voids", VOIDS, 4),
 )
+_CARD_PLACE: Final = np.array(
+    [trick * 4 * NUM_CARDS + r * NUM_CARDS for r in range(4) for trick in range(HAND_SIZE)]
+)
+"""Where in the ``tricks`` piece the card a relative seat played to a trick goes, by
+``relative seat * 14 + trick``: ``trick * 112 + relative seat * 28`` (plus the card)."""
 
 
 CHUNK_BYTES: Final = 1 << 21
@@ -115,16 +120,20 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
     cards = seen[:, :, TRICK_CARDS : TRICK_CARDS + HAND_SIZE]  # (n, rel seat, trick)
     leaders = state.trick_leaders[games]
     if state.layout.perfect_recall:
-        game, r, trick = (cards >= 0).nonzero()
-        card = cards[game, r, trick].astype(np.int64)
-        ones.append(base[game] + at["tricks"] + trick * 112 + r * 28 + card)
+        # Flat positions of the cards played so far: game * 56 + relative seat * 14 + trick.
+        played = np.ascontiguousarray(cards).reshape(-1)
+        where = (played >= 0).nonzero()[0]
+        card = played[where].astype(np.int64)
+        ones.append(base[where // 56] + (at["tricks"] + _CARD_PLACE[where % 56]) + card)
         for name, seats in (
             ("trick_leaders", leaders),
             ("trick_winners", state.trick_winners[games]),
         ):
-            game, trick = (seats >= 0).nonzero()
-            relative = (seats[game, trick].astype(np.int64) - me[game]) & 3
-            ones.append(base[game] + at[name] + trick * 4 + relative)
+            flat = seats.reshape(-1)
+            where = (flat >= 0).nonzero()[0]
+            game = where // HAND_SIZE
+            relative = (flat[where].astype(np.int64) - me[game]) & 3
+            ones.append(base[game] + at[name] + (where % HAND_SIZE) * 4 + relative)
     else:
         tricks = state.tricks[games]
         going = (state.trick_length[games] > 0).nonzero()[0]
