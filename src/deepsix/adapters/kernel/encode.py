@@ -104,19 +104,17 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
         state.bid[games],
         state.sunk[games],
     )
-    has_bid = bidder >= 0
-    ones = [  # flat indices into ``out`` of the one-hot entries
-        at["player"] + me,
-        at["phase"] + phase,
-        at["dealer"] + ((dealer - me) & 3),
-        np.full(n, at["to_act"]),
-        np.where(has_bid, at["bidder"] + ((bidder - me) & 3), -1),
-        np.where(has_bid, at["contract"] + bid, -1),
-        np.where(sunk >= 0, at["sunk_suit"] + sunk, -1),
-    ]
     base = rows * size
-    # The per-game entries, -1 where there is none (dropped below), moved to the game's row.
-    ones = [entry + np.where(entry >= 0, base, -base - 1) for entry in ones]
+    has_bid = bidder >= 0
+    ones = [  # flat indices into ``out`` of the one-hot entries; -1: none (dropped below)
+        base + (at["player"] + me),
+        base + (at["phase"] + phase),
+        base + (at["dealer"] + ((dealer - me) & 3)),
+        base + at["to_act"],
+        np.where(has_bid, base + (at["bidder"] + ((bidder - me) & 3)), -1),
+        np.where(has_bid, base + (at["contract"] + bid), -1),
+        np.where(sunk >= 0, base + (at["sunk_suit"] + sunk), -1),
+    ]
     cards = seen[:, :, TRICK_CARDS : TRICK_CARDS + HAND_SIZE]  # (n, rel seat, trick)
     leaders = state.trick_leaders[games]
     if state.layout.perfect_recall:
@@ -166,14 +164,13 @@ def _write_passes(state: KernelState, games: slice, out: Array, at: dict[str, in
     me = state.to_act[games]
     size = state.config.rules.pass_size
     passes = state.pass_counts[games]
+    started = (bidder >= 0) & (passes[:, 0] > 0)
+    partner = (started & (me == (bidder ^ 2)))[:, None]
+    bidding = (started & (me == bidder))[:, None]
     partner_pass, bidder_pass = state.partner_pass[games], state.bidder_pass[games]
-    for own, first, then, done in (
-        (bidder ^ 2, partner_pass, bidder_pass, passes[:, 1] == size),
-        (bidder, bidder_pass, partner_pass, passes[:, 0] == size),
-    ):
-        seen = ((bidder >= 0) & (me == own) & (passes[:, 0] > 0)).nonzero()[0]
-        if not len(seen):
-            continue
-        out[seen, at["passed"] : at["passed"] + NUM_CARDS] = first[seen]
-        seen = seen[done[seen]]
-        out[seen, at["received"] : at["received"] + NUM_CARDS] = then[seen]
+    start = at["passed"]
+    out[:, start : start + NUM_CARDS] = partner_pass * partner + bidder_pass * bidding
+    start = at["received"]
+    out[:, start : start + NUM_CARDS] = bidder_pass * (partner & (passes[:, 1:] == size)) + (
+        partner_pass * (bidding & (passes[:, :1] == size))
+    )
