@@ -23,8 +23,8 @@ from deepsix.cards import HAND_SIZE
 
 from .state import (
     BIDDING,
-    BIDS,
     DECK,
+    GAVE,
     HAND,
     NUM_CARDS,
     SEATS,
@@ -77,7 +77,7 @@ def deal(
     facts = np.zeros((k, *state.seat_facts.shape[1:]), dtype=np.int8)
     facts[:, :, HAND : HAND + NUM_CARDS] = counts
     facts[:, :, SIZE] = HAND_SIZE
-    facts[:, :, TRICK_CARDS:BIDS] = -1
+    facts[:, :, TRICK_CARDS:GAVE] = -1
     state.seat_facts[games] = facts
     set_hand_bits(state, games)
     state.meld_once[games] = 0
@@ -90,8 +90,6 @@ def deal(
     state.calls[games] = 0
     state.sunk[games] = -1
     state.invitation[games] = 0
-    state.partner_pass[games] = 0
-    state.bidder_pass[games] = 0
     state.pass_counts[games] = 0
     state.trick_leaders[games] = -1
     state.trick_winners[games] = -1

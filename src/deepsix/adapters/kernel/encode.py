@@ -28,6 +28,8 @@ from deepsix.cards import HAND_SIZE
 
 from .state import (
     BIDS,
+    GAVE,
+    GOT,
     HAND,
     MELDS,
     NUM_CARDS,
@@ -92,6 +94,10 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
         block[...] = seen[:, :, first : first + columns]
 
     out[:, at["hand"] : at["hand"] + NUM_CARDS] = seen[:, 0, HAND : HAND + NUM_CARDS]
+    # The cards the observer passed and received: only the two partners of an exchange have
+    # any (cards are passed face down), the second pass once it is complete.
+    out[:, at["passed"] : at["passed"] + NUM_CARDS] = seen[:, 0, GAVE : GAVE + NUM_CARDS]
+    out[:, at["received"] : at["received"] + NUM_CARDS] = seen[:, 0, GOT : GOT + NUM_CARDS]
     for name, first, columns in _SEAT_PIECES:
         seat_piece(name, first, columns)
     seat_piece("auction_bids", BIDS, width - BIDS)
@@ -143,7 +149,6 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
         ones.append(base[going] + at["trick_leader"] + ((leader - me[going]) & 3))
     flat = np.concatenate(ones)
     out.reshape(-1)[flat[flat >= 0]] = 1.0
-    _write_passes(state, games, out, at)
     # tricks_taken, points_taken and scores, side by side in the layout: own team first.
     tallies = state.tallies[games]  # (n, 3, 2)
     start = at["tricks_taken"]
@@ -155,22 +160,3 @@ def _observe(state: KernelState, games: slice, out: Array, at: dict[str, int]) -
     start = at["invitation"]
     out[:, start : start + NUM_CARDS] = state.invitation[games]
     out[:, at["hand_number"]] = state.hands_done[games] + 1
-
-
-def _write_passes(state: KernelState, games: slice, out: Array, at: dict[str, int]) -> None:
-    """The cards the observer passed and received: only the two partners of an exchange see
-    them (cards are passed face down), the second pass once it is complete."""
-    bidder = state.bidder[games]
-    me = state.to_act[games]
-    size = state.config.rules.pass_size
-    passes = state.pass_counts[games]
-    started = (bidder >= 0) & (passes[:, 0] > 0)
-    partner = (started & (me == (bidder ^ 2)))[:, None]
-    bidding = (started & (me == bidder))[:, None]
-    partner_pass, bidder_pass = state.partner_pass[games], state.bidder_pass[games]
-    start = at["passed"]
-    out[:, start : start + NUM_CARDS] = partner_pass * partner + bidder_pass * bidding
-    start = at["received"]
-    out[:, start : start + NUM_CARDS] = bidder_pass * (partner & (passes[:, 1:] == size)) + (
-        partner_pass * (bidding & (passes[:, :1] == size))
-    )

@@ -16,6 +16,7 @@ from deepsix.errors import Reason
 from .state import (
     BIDDER_MELD,
     BIDDER_PASS,
+    GAVE,
     MELDING,
     PARTNER_PASS,
     Array,
@@ -48,14 +49,15 @@ def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) 
     card = ids - GIVE_BASE
     take_card(state, games, seat, card)
     which = 0 if phase == PARTNER_PASS else 1
-    cards = state.partner_pass if phase == PARTNER_PASS else state.bidder_pass
-    cards[games, card] += 1
+    state.seat_facts.reshape(-1)[(games * 4 + seat) * state.seat_facts.shape[2] + GAVE + card] += 1
     state.pass_counts[games, which] += 1
     size = state.config.rules.pass_size
     full = state.pass_counts[games, which] == size
     done = games[full]
     partner = seat[full] ^ 2
-    give_cards(state, done, partner, cards[done])
+    cards = state.gave[done, seat[full]]
+    give_cards(state, done, partner, cards)
+    state.got[done, partner] = cards
     if phase == PARTNER_PASS:
         state.phase[done] = BIDDER_MELD
         state.to_act[done] = partner

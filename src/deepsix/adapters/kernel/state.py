@@ -44,6 +44,8 @@ __all__ = [
     "CARD_BIT",
     "DECK",
     "FROM_CARD",
+    "GAVE",
+    "GOT",
     "HAND",
     "INVITATION",
     "MELDING",
@@ -147,7 +149,11 @@ PLAYED: Final = MELDS + NUM_MELDS
 """Twenty-eight columns: the copies of each card the seat played to completed tricks."""
 TRICK_CARDS: Final = PLAYED + NUM_CARDS
 """Fourteen columns: the card the seat played to each trick of the hand (-1: none yet)."""
-BIDS: Final = TRICK_CARDS + HAND_SIZE
+GAVE: Final = TRICK_CARDS + HAND_SIZE
+"""Twenty-eight columns: the cards the seat passed this hand, as copy counts."""
+GOT: Final = GAVE + NUM_CARDS
+"""Twenty-eight columns: the cards the seat received, once the whole pass has come."""
+BIDS: Final = GOT + NUM_CARDS
 """One column per bid amount: 1 if the seat bid it."""
 
 
@@ -157,7 +163,8 @@ class KernelState:
     What the observations show seat by seat is one ``int8`` array,
     :attr:`seat_facts` ``(num_games, 4, columns)``; :attr:`hands`,
     :attr:`sizes`, :attr:`auction_passed`, :attr:`voids`, :attr:`melds`,
-    :attr:`played`, :attr:`trick_cards` and :attr:`auction_bids` are views of
+    :attr:`played`, :attr:`trick_cards`, :attr:`gave`, :attr:`got` and
+    :attr:`auction_bids` are views of
     its columns (the flags as ``bool``).  The arrays are public so that tests
     and users can read them; only the kernel's phase modules write them.  A
     hand's setup is reset by :func:`deepsix.adapters.kernel.deal.deal`.
@@ -210,7 +217,11 @@ class KernelState:
         self.voids = flags[:, :, VOIDS : VOIDS + 4]  # suits each seat has shown it lacks
         self.melds = self.seat_facts[:, :, MELDS : MELDS + NUM_MELDS]
         self.played = self.seat_facts[:, :, PLAYED : PLAYED + NUM_CARDS]  # to completed tricks
-        self.trick_cards = self.seat_facts[:, :, TRICK_CARDS:BIDS]  # by seat; -1: none
+        self.trick_cards = self.seat_facts[:, :, TRICK_CARDS:GAVE]  # by seat; -1: none
+        self.gave = self.seat_facts[:, :, GAVE : GAVE + NUM_CARDS]
+        """The cards each seat passed to its partner (only the bidder and her partner pass)."""
+        self.got = self.seat_facts[:, :, GOT : GOT + NUM_CARDS]
+        """The cards each seat received from its partner, once the pass is complete."""
         self.auction_bids = flags[:, :, BIDS:]
         self.held = np.zeros((n, 4), dtype=np.int64)
         """The cards each seat holds at least one copy of, as bits (bit ``c``: card ``c``)."""
@@ -225,8 +236,6 @@ class KernelState:
         self.calls = np.zeros(n, dtype=np.int64)
         self.sunk = np.zeros(n, dtype=np.int64)
         self.invitation = np.zeros((n, NUM_CARDS), dtype=np.int8)
-        self.partner_pass = np.zeros((n, NUM_CARDS), dtype=np.int8)
-        self.bidder_pass = np.zeros((n, NUM_CARDS), dtype=np.int8)
         self.pass_counts = np.zeros((n, 2), dtype=np.int64)
         self.trick_leaders = np.zeros((n, HAND_SIZE), dtype=np.int8)
         self.trick_winners = np.zeros((n, HAND_SIZE), dtype=np.int8)
