@@ -60,7 +60,7 @@ _CARD_PLACE: Final = np.array(
 ``relative seat * 14 + trick``: ``trick * 112 + relative seat * 28`` (plus the card)."""
 
 
-CHUNK_BYTES: Final = 1 << 21
+CHUNK_BYTES: Final = 1 << 22
 """The games are encoded in blocks of about this many bytes of observations, so that each
 block's rows stay in the processor's cache while all the pieces are written into them."""
 
