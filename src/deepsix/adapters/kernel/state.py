@@ -223,13 +223,14 @@ class KernelState:
         self.got = self.seat_facts[:, :, GOT : GOT + NUM_CARDS]
         """The cards each seat received from its partner, once the pass is complete."""
         self.auction_bids = flags[:, :, BIDS:]
-        self.held = np.zeros((n, 4), dtype=np.int64)
-        """The cards each seat holds at least one copy of, as bits (bit ``c``: card ``c``)."""
-        self.doubled = np.zeros((n, 4), dtype=np.int64)
+        self.held = np.zeros((n, 4), dtype=np.int32)
+        """The cards each seat holds at least one copy of, as bits (bit ``c``: card ``c``; 28 bits
+        fit an int32)."""
+        self.doubled = np.zeros((n, 4), dtype=np.int32)
         """The cards each seat holds both copies of, as bits."""
-        self.meld_once = np.zeros((n, 4, 3), dtype=np.int64)
+        self.meld_once = np.zeros((n, 4, 3), dtype=np.int32)
         """Per family (runs, echoes, wides), the cards each seat's melds use, as bits."""
-        self.meld_twice = np.zeros((n, 4, 3), dtype=np.int64)
+        self.meld_twice = np.zeros((n, 4, 3), dtype=np.int32)
         """Per family, the cards each seat's melds use both copies of, as bits."""
         self.bidder = np.zeros(n, dtype=np.int64)
         self.bid = np.zeros(n, dtype=np.int64)  # the standing bid's index in bid_amounts
