@@ -7,10 +7,11 @@ received only for the two partners who exchanged them, and the tricks in
 order (``information_state``) or summarised (``observation``).  It reads
 only what the seat to act may see.
 
-The work is a few large array operations, whatever the number of games:
-one gather puts every game's seat rows (:attr:`KernelState.seat_facts`) in
-its observer's order, each seat-by-seat piece is then one strided copy of
-its columns, and every one-hot entry of the vector is one scatter of ones.
+The work is a fixed number of array operations per block of games (the
+blocks sized to stay in the processor's cache, :data:`CHUNK_BYTES`): one
+gather puts every game's seat rows (:attr:`KernelState.seat_facts`) in its
+observer's order, each seat-by-seat piece is then one strided copy of its
+columns, and every one-hot entry of the block is one scatter of ones.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ is this state with the public API on top.
 
 The module also holds what the phases share: the phases' indices, the
 cards' suits, ranks and points, the melds as card tables, and sets of
-cards as bits of an int64 (bit ``c`` for card ``c``): each seat's hand is
+cards as bits of an integer (bit ``c`` for card ``c``): each seat's hand is
 also kept as the cards it holds once and twice (:func:`take_card`,
 :func:`give_cards`), and its melds' usage as the cards each family uses
 once and twice (:func:`tied_bits`), so that the masks are a few bit
