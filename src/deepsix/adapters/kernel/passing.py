@@ -54,6 +54,8 @@ def step(state: KernelState, games: Array, ids: Array, seat: Array, phase: int) 
     size = state.config.rules.pass_size
     full = state.pass_counts[games, which] == size
     done = games[full]
+    if not len(done):
+        return
     partner = seat[full] ^ 2
     cards = state.gave[done, seat[full]]
     give_cards(state, done, partner, cards)
