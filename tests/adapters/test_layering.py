@@ -78,7 +78,7 @@ def test_nothing_outside_the_adapters_imports_them() -> None:
 def test_the_adapters_reach_the_layers_above_the_core_by_their_public_modules_only() -> None:
     # io and play by their public modules (each name from the module that defines it, not
     # through the package facade); never a private module of theirs, never the command line.
-    for path in ADAPTERS.glob("*.py"):
+    for path in ADAPTERS.rglob("*.py"):
         for name in imported_modules(path):
             assert not name.startswith("deepsix.cli"), (path, name)
             if name.startswith(("deepsix.io", "deepsix.play")):
