@@ -403,7 +403,7 @@ def test_cli_hint_asks_the_search_bot() -> None:
 def test_another_candidate_needs_clear_evidence() -> None:
     """The significance rule: the policy's choice (candidate 0) stays unless the best mean
     gains more than ``confidence`` standard errors over it, deal by deal."""
-    from deepsix.search.bot import _significant
+    from deepsix.search._choices import significant as _significant
 
     always_better = [[30.0, 50.0, 10.0], [20.0, 40.0, 0.0]]  # 10 better in every deal
     assert _significant(always_better, 1.0) == 1

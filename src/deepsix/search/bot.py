@@ -81,13 +81,19 @@ from typing import Any, Literal
 
 import attrs
 
-from deepsix.actions import Action, Bid, Done, NameSunkSuit, Pass, PassCard, PlayCard
+from deepsix.actions import Action, Done, NameSunkSuit, PassCard, PlayCard
 from deepsix.cards import HAND_SIZE, Card, Seat, Suit
 from deepsix.engine import apply
 from deepsix.play.bots import Bot, acting_seat
 from deepsix.play.cardplay import card_costs
 from deepsix.play.heuristic import HeuristicBot
 from deepsix.play.melding import next_declaration
+from deepsix.search._choices import auction_candidates as _auction_candidates
+from deepsix.search._choices import cheapest as _cheapest
+from deepsix.search._choices import distinct as _distinct
+from deepsix.search._choices import distinct_cards as _distinct_cards
+from deepsix.search._choices import lowest as _lowest
+from deepsix.search._choices import significant as _significant
 from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.search.worlds import CallModel, sample_worlds
@@ -437,71 +443,3 @@ class SearchBot:
         if not solved:
             return _cheapest(card_costs(view_))
         return cards[_lowest([totals[card] for card in cards])]
-
-
-# -- helpers ---------------------------------------------------------------------------
-
-
-def _lowest(costs: Sequence[float]) -> int:
-    """The index of the lowest cost; ties go to the first."""
-    best = 0
-    for index in range(1, len(costs)):
-        if costs[index] < costs[best] - 1e-9:
-            best = index
-    return best
-
-
-def _significant(costs: Sequence[Sequence[float]], confidence: float) -> int:
-    """The index of the candidate to take, given each candidate's costs deal by deal.
-
-    Candidate 0 is the heuristic's own choice.  The candidate with the lowest
-    mean cost is taken if its mean advantage over candidate 0, paired deal by
-    deal, exceeds ``confidence`` standard errors of that mean; otherwise
-    candidate 0.  (Ties go to the earliest candidate.)
-    """
-    deals = len(costs[0])
-    best = _lowest([sum(row) for row in costs])
-    if best == 0 or not confidence:
-        return best
-    if deals < 2:
-        return 0
-    gains = [costs[0][k] - costs[best][k] for k in range(deals)]
-    mean = sum(gains) / deals
-    variance = sum((gain - mean) ** 2 for gain in gains) / (deals - 1)
-    return best if mean > confidence * math.sqrt(variance / deals) + 1e-6 else 0
-
-
-def _cheapest(costs: Sequence[tuple[float, Card]]) -> Card:
-    """The heuristic's card: the first with the lowest cost (as the heuristic plays)."""
-    return costs[_lowest([cost for cost, _ in costs])][1]
-
-
-def _distinct_cards(view_: PlayerView) -> list[Card]:
-    """The seat's legal cards, each once (the two copies of a card play alike)."""
-    cards: list[Card] = []
-    for action in view_.legal_actions:
-        if isinstance(action, PlayCard) and action.card not in cards:
-            cards.append(action.card)
-    return cards
-
-
-def _distinct(actions: Sequence[Action]) -> list[Action]:
-    """``actions`` without repeats, in order."""
-    seen: list[Action] = []
-    for action in actions:
-        if action not in seen:
-            seen.append(action)
-    return seen
-
-
-def _auction_candidates(view_: PlayerView, fallback: Action) -> list[Action]:
-    """The calls worth comparing: the heuristic's, passing, and the highest bid open."""
-    legal = view_.legal_actions
-    calls: list[Action] = [fallback]
-    passing = next((action for action in legal if isinstance(action, Pass)), None)
-    if passing is not None:
-        calls.append(passing)
-    bids = [action for action in legal if isinstance(action, Bid)]
-    if bids:
-        calls.append(bids[0])
-    return calls
