@@ -22,7 +22,7 @@ import logging
 import secrets
 import time
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import deepsix
 from deepsix.cards import Seat
@@ -37,8 +37,9 @@ from deepsix.web.config import ServerConfig
 from deepsix.web.credentials import SEAT_LETTERS, SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.holders import advanced
 from deepsix.web.limits import Guard, network_of
+from deepsix.web.listings import info_of_row
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, Services, Subscriber, listing, seat_of
+from deepsix.web.rooms import Room, Services, Subscriber, seat_of
 from deepsix.web.services import sweep_forever
 from deepsix.web.store import (
     SeatRow,
@@ -49,7 +50,7 @@ from deepsix.web.store import (
     seat_rows,
 )
 
-__all__ = ["LOBBY_SHOWN", "Lobby", "info_of_row"]
+__all__ = ["LOBBY_SHOWN", "Lobby"]
 
 _log = logging.getLogger("deepsix.web")
 
@@ -467,27 +468,6 @@ class Lobby:
             _log.info("table %s %s: closed to make room at the table cap", room.id, what)
         else:
             _log.info("table %s %s: nobody came for %.0f s", room.id, what, limit)
-
-
-def info_of_row(row: TableRow) -> p.TableInfo:
-    """The public description of a stored (finished) table, without rebuilding it."""
-    data: dict[str, Any] = json.loads(row.result) if row.result else {}
-    result = None
-    if row.result:
-        result = p.Result(data.get("winner"), data.get("reason", "closed"), data.get("by"))
-    scores = data.get("scores", [0, 0])
-    return listing(
-        row,
-        presence=["online" if s.kind == "bot" else "offline" for s in row.seats],
-        standins=[None] * len(row.seats),
-        seq=int(data.get("seq", 0)),
-        phase=str(data.get("phase", "deal")),
-        hand_number=int(data.get("hand_number", 1)),
-        scores=(int(scores[0]), int(scores[1])),
-        spectators=0,
-        result=result,
-        holders=advanced(row.holders, row.seats, int(data.get("seq", 0))),
-    )
 
 
 def _unstarted_since(created: float, config: ServerConfig) -> float:

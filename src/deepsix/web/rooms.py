@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 import attrs
@@ -34,15 +34,15 @@ from deepsix.rules import Rules
 from deepsix.state import GameState
 from deepsix.web import protocol as p
 from deepsix.web import pushes
-from deepsix.web.credentials import SEAT_LETTERS, holds
-from deepsix.web.holders import advanced, played
+from deepsix.web.credentials import holds
+from deepsix.web.holders import advanced
+from deepsix.web.listings import listing
 from deepsix.web.protocol import WebError
 from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
 from deepsix.web.slots import SeatSlot, bot_names, check_bot, letter, seat_of
 from deepsix.web.store import (
     HolderRow,
     RowChanged,
-    SeatRow,
     SeqTaken,
     TableRow,
     TableStatus,
@@ -61,7 +61,6 @@ __all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-ex
     "bot_names",
     "check_bot",
     "letter",
-    "listing",
     "seat_of",
 ]
 
@@ -491,60 +490,3 @@ class Room:
         self.version = row.version + 1
         self.holders = row.holders
         self.runner.storage_back()
-
-
-def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywords
-    table: Room | TableRow,
-    *,
-    presence: Sequence[p.Presence],
-    standins: Sequence[str | None],
-    seq: int,
-    phase: str,
-    hand_number: int,
-    scores: tuple[int, int],
-    spectators: int,
-    result: p.Result | None,
-    holders: Sequence[HolderRow],
-) -> p.TableInfo:
-    """A table's public description, from a live room (:meth:`Room.info`) or from its stored
-    row (:func:`deepsix.web.lobby.info_of_row`): the one place that says what the lobby lists.
-
-    ``presence`` and ``standins`` are by seat, N E S W; ``holders`` is the seats' history, up
-    to date (:func:`deepsix.web.holders.advanced`); the rest is what a row keeps in its
-    result (a live room reads it from its state)."""
-    slots: Sequence[SeatSlot | SeatRow] = table.seats
-    over = table.status == "finished"
-    return p.TableInfo(
-        id=table.id,
-        status=table.status,
-        started=table.status != "waiting",
-        private=table.private,
-        seeded=table.seeded,
-        seq=seq,
-        phase=phase,
-        hand_number=hand_number,
-        scores=scores,
-        seats=tuple(
-            p.SeatInfo(
-                seat=SEAT_LETTERS[index],
-                kind=slot.kind,
-                bot=slot.bot,
-                name=slot.name,
-                online=presence[index] == "online",
-                presence=presence[index],
-                standin=standins[index],
-                played=tuple(
-                    p.Holder(entry.kind, entry.name)
-                    for entry in played(holders, index, seq, finished=over)
-                ),
-            )
-            for index, slot in enumerate(slots)
-        ),
-        spectators=spectators,
-        clock=table.clock,
-        standin=table.standin,
-        created=table.created,
-        result=result,
-        next=table.next,
-        hint=table.hint,
-    )
