@@ -35,13 +35,8 @@ from deepsix import (
     view,
     write_record,
 )
-from deepsix.io.record import (
-    FORMAT,
-    MAX_ACTIONS,
-    holder_tags,
-    iter_states,
-    seat_holders,
-)
+from deepsix.io.record import FORMAT, MAX_ACTIONS, iter_states
+from deepsix.io.seats import holder_tags, seat_holders
 from tests.support.games import game_states, one_state_per_phase
 from tests.support.strategies import GameSpec, examples, game_specs, rules_variants, scaled_examples
 

@@ -18,7 +18,8 @@ from typing import Any
 from deepsix import shuffled_deal
 from deepsix.actions import Deal, Pass
 from deepsix.cards import Seat
-from deepsix.io.record import read_record, seat_holders
+from deepsix.io.record import read_record
+from deepsix.io.seats import seat_holders
 from deepsix.web.holders import advanced, hand_holders, played
 from deepsix.web.slots import SeatSlot
 from deepsix.web.store import HolderRow

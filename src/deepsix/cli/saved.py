@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Final
 
 import attrs
 
 from deepsix._version import __version__
 from deepsix.errors import SerializationError
 from deepsix.io.record import read_record, record_of, replay, write_record
+from deepsix.io.seats import SEAT_TAGS
 from deepsix.state import GameState
 
 __all__ = ["SavedGame", "load_game", "save_game"]
-
-_SEAT_TAGS: Final = ("North", "East", "South", "West")
 
 
 @attrs.frozen
@@ -48,7 +46,7 @@ def save_game(path: str | Path, game: SavedGame) -> None:
     tags = [("Program", f"deepsix {__version__}")]
     if game.seed is not None:
         tags.append(("Seed", str(game.seed)))
-    tags.extend(zip(_SEAT_TAGS, game.bots, strict=True))
+    tags.extend(zip(SEAT_TAGS, game.bots, strict=True))
     text = write_record(record_of(game.state, tags))
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
@@ -87,5 +85,5 @@ def load_game(path: str | Path) -> SavedGame:
             raise SerializationError(
                 f"{path}: the Seed tag {seed_text!r} is not an integer"
             ) from None
-    seats = tuple((record.tag(name) or "?").strip().lower() for name in _SEAT_TAGS)
+    seats = tuple((record.tag(name) or "?").strip().lower() for name in SEAT_TAGS)
     return SavedGame(seed, (seats[0], seats[1], seats[2], seats[3]), state)

@@ -12,7 +12,7 @@ and a table of bots plays again, move for move, with
 hand, from the table's seat history (:mod:`deepsix.web.holders`): a
 person's name, or a bot's; ``[East "Bob"]`` then ``[EastHand3 "heuristic"]``
 when Bob's seat went to the heuristic bot after hand 2 (see
-:func:`deepsix.io.record.holder_tags`).  The replay data says the same for
+:func:`deepsix.io.seats.holder_tags`).  The replay data says the same for
 each hand.  Both are given only once the game is over:
 before that, a record would show every hidden card.
 """
@@ -28,7 +28,8 @@ from deepsix.actions import Deal
 from deepsix.cards import Seat
 from deepsix.events import events
 from deepsix.io.notation import format_action
-from deepsix.io.record import holder_tags, record_of, write_record
+from deepsix.io.record import record_of, write_record
+from deepsix.io.seats import holder_tags
 from deepsix.io.wire import dumps
 from deepsix.rebuild import history_start, history_steps, visit
 from deepsix.state import GameState
