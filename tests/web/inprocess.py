@@ -21,8 +21,9 @@ from deepsix import Seat
 from deepsix.web.botpool import BotPool
 from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
-from deepsix.web.rooms import Room, Services
+from deepsix.web.rooms import Room
 from deepsix.web.runner import Runner
+from deepsix.web.services import Services
 from deepsix.web.store import open_store
 from deepsix.web.store.writer import Writer
 from tests.web.harness import Server

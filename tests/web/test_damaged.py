@@ -39,8 +39,8 @@ from deepsix.web.command import check_database
 from deepsix.web.config import ServerConfig
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Services
 from deepsix.web.runner import Runner
+from deepsix.web.services import Services
 from deepsix.web.store import StoreError, open_store
 from deepsix.web.store.writer import Writer
 from tests.web.harness import Client, Server, free_port

@@ -178,7 +178,7 @@ def test_a_bot_no_longer_installed_is_replaced_by_the_stand_in(tmp_path: Path) -
 
 def test_the_bot_registry_is_read_when_asked(tmp_path: Path) -> None:
     from deepsix.play import bots
-    from deepsix.web.rooms import bot_names, check_bot
+    from deepsix.web.slots import bot_names, check_bot
 
     bots.register_bot("stronger", "deepsix.play.bots:RandomBot")  # as a plug-in registers
     try:

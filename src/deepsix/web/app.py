@@ -21,9 +21,9 @@ from deepsix.web.cluster import Cluster
 from deepsix.web.config import ServerConfig
 from deepsix.web.limits import Guard
 from deepsix.web.lobby import Lobby
-from deepsix.web.rooms import Services
 from deepsix.web.routes import STATIC, SecurityHeaders, endpoints, http_error, page
 from deepsix.web.runner import Runner
+from deepsix.web.services import Services
 from deepsix.web.sockets import MAX_FRAME_BYTES, lobby_socket, table_socket
 from deepsix.web.store import open_exchange, open_store
 from deepsix.web.store.writer import Writer

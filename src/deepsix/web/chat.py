@@ -18,7 +18,8 @@ from deepsix.cards import Seat
 from deepsix.web import protocol as p
 from deepsix.web.limits import Bucket
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, letter
+from deepsix.web.rooms import Room
+from deepsix.web.slots import letter
 from deepsix.web.store import ChatRow
 
 __all__ = ["CHAT_BURST", "CHAT_HISTORY", "CHAT_RATE", "chat_history", "say"]

@@ -18,7 +18,7 @@ Should two servers ever race for one move anyway, the database's unique
 ``(table, seq)`` keeps one and refuses the other, which shows the stored
 move instead (:meth:`~deepsix.web.rooms.Room.catch_up`).
 
-A server alone with an SQLite file has no cluster (:class:`~deepsix.web.rooms.Alone`).
+A server alone with an SQLite file has no cluster (:class:`~deepsix.web.services.Alone`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ from deepsix.io.wire import action_from_wire
 from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS
 from deepsix.web.lobby import Lobby
-from deepsix.web.rooms import Remote, Room, letter
-from deepsix.web.services import sweep_forever
+from deepsix.web.rooms import Room
+from deepsix.web.services import Remote, sweep_forever
+from deepsix.web.slots import letter
 from deepsix.web.store.base import Exchange
 
 __all__ = ["PRESENCE_REFRESH", "PRESENCE_TTL", "SWEEP", "Cluster"]

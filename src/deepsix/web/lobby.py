@@ -39,8 +39,9 @@ from deepsix.web.holders import advanced
 from deepsix.web.limits import Guard, network_of
 from deepsix.web.listings import info_of_row
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, Services, Subscriber, seat_of
-from deepsix.web.services import sweep_forever
+from deepsix.web.rooms import Room
+from deepsix.web.services import Services, Subscriber, sweep_forever
+from deepsix.web.slots import seat_of
 from deepsix.web.store import (
     SeatRow,
     StoreError,

@@ -23,7 +23,8 @@ from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_LETTERS, digest, new_invite, new_secret
 from deepsix.web.holders import advanced
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, seat_of
+from deepsix.web.rooms import Room
+from deepsix.web.slots import seat_of
 from deepsix.web.store import SeatRow, TableRow, seat_rows
 
 if TYPE_CHECKING:

@@ -38,8 +38,8 @@ from deepsix.web.credentials import holds
 from deepsix.web.holders import advanced
 from deepsix.web.listings import listing
 from deepsix.web.protocol import WebError
-from deepsix.web.services import Alone, Peers, Remote, RoomRunner, Services, Subscriber
-from deepsix.web.slots import SeatSlot, bot_names, check_bot, letter, seat_of
+from deepsix.web.services import Remote, RoomRunner, Services, Subscriber
+from deepsix.web.slots import SeatSlot, letter
 from deepsix.web.store import (
     HolderRow,
     RowChanged,
@@ -49,20 +49,7 @@ from deepsix.web.store import (
     seat_rows,
 )
 
-__all__ = [  # the names of deepsix.web.services and deepsix.web.slots are re-exported here
-    "Alone",
-    "Peers",
-    "Remote",
-    "Room",
-    "RoomRunner",
-    "SeatSlot",
-    "Services",
-    "Subscriber",
-    "bot_names",
-    "check_bot",
-    "letter",
-    "seat_of",
-]
+__all__ = ["Room"]
 
 _log = logging.getLogger("deepsix.web")
 

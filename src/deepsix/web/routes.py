@@ -82,7 +82,8 @@ from deepsix.web.requests import (
     who,
     whole_number,
 )
-from deepsix.web.rooms import Room, bot_names, check_bot, letter, seat_of
+from deepsix.web.rooms import Room
+from deepsix.web.slots import bot_names, check_bot, letter, seat_of
 
 try:  # the web extra; without it, one line says what to install
     from starlette.requests import Request

@@ -19,7 +19,8 @@ from deepsix.cards import Seat
 from deepsix.web import protocol as p
 from deepsix.web.credentials import SEAT_NAMES, digest, new_invite, new_secret
 from deepsix.web.protocol import WebError
-from deepsix.web.rooms import Room, SeatSlot, letter
+from deepsix.web.rooms import Room
+from deepsix.web.slots import SeatSlot, letter
 
 __all__ = ["configure", "fill", "give_to_bot", "join", "new_invite_code", "reissue"]
 

@@ -32,7 +32,8 @@ from deepsix.web.credentials import HOST_COOKIE, SEAT_COOKIE
 from deepsix.web.limits import Bucket
 from deepsix.web.lobby import Lobby
 from deepsix.web.protocol import ProtocolError, WebError
-from deepsix.web.rooms import Room, letter
+from deepsix.web.rooms import Room
+from deepsix.web.slots import letter
 
 try:  # the web extra; without it, one line says what to install
     from starlette.websockets import WebSocket
