@@ -38,9 +38,10 @@ game.  When a seat changed hands, one more tag says so at each change:
 ``[EastHand3 "heuristic"]`` -- the heuristic bot held East from the start
 of hand 3 on -- or ``[EastDuringHand3 "heuristic"]`` -- it took East over
 during hand 3, so hand 3 was held by both (a second change in the same
-hand is ``EastDuringHand3_2``, and so on).  :func:`holder_tags` writes
-these tags from who held each seat for each hand, and :func:`seat_holders`
-reads them back::
+hand is ``EastDuringHand3_2``, and so on).
+:func:`deepsix.io.seats.holder_tags` writes these tags from who held each
+seat for each hand, and :func:`~deepsix.io.seats.seat_holders` reads them
+back::
 
     [North "Ann"]
     [East "Bob"]

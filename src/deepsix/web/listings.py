@@ -60,8 +60,9 @@ def listing(  # noqa: PLR0913  # what the table itself does not hold, all keywor
     result: p.Result | None,
     holders: Sequence[HolderRow],
 ) -> p.TableInfo:
-    """A table's public description, from a live room (:meth:`Room.info`) or from its stored
-    row (:func:`info_of_row`): the one place that says what the lobby lists.
+    """A table's public description, from a live room
+    (:meth:`deepsix.web.rooms.Room.info`) or from its stored row (:func:`info_of_row`): the
+    one place that says what the lobby lists.
 
     ``presence`` and ``standins`` are by seat, N E S W; ``holders`` is the seats' history, up
     to date (:func:`deepsix.web.holders.advanced`); the rest is what a row keeps in its
