@@ -70,7 +70,7 @@ PUSH_DELAY: Final = 0.25
 class Lobby:
     """Every room of a server, and the lobby's listeners."""
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services[Room]) -> None:
         self.services = services
         services.changed = self._changed
         self.rooms: dict[str, Room] = {}

@@ -57,7 +57,9 @@ _log = logging.getLogger("deepsix.web")
 class Room:
     """One table: seats, game, connections, and the operations people and hosts may do."""
 
-    def __init__(self, services: Services, row: TableRow, rules: Rules, state: GameState) -> None:
+    def __init__(
+        self, services: Services[Room], row: TableRow, rules: Rules, state: GameState
+    ) -> None:
         self.services = services
         self.id = row.id
         self.created = row.created

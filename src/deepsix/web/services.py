@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Protocol
+from typing import Generic, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -27,9 +27,11 @@ __all__ = ["Alone", "Peers", "Remote", "RoomRunner", "Services", "Subscriber", "
 
 _log = logging.getLogger("deepsix.web")
 
-Room = Any
-"""A :class:`deepsix.web.rooms.Room`, named loosely here: the rooms import this module, and no
-module of the package imports one that imports it back."""
+R = TypeVar("R")
+"""The rooms that :class:`Services` serves: :class:`deepsix.web.rooms.Room`, which imports
+this module, so the services name it only through this parameter."""
+R_contra = TypeVar("R_contra", contravariant=True)
+"""The rooms that :class:`Peers` are told about."""
 
 
 class Subscriber(Protocol):
@@ -84,55 +86,56 @@ class Remote:
     """How many watch there."""
 
 
-class Peers(Protocol):
+class Peers(Protocol[R_contra]):
     """The other servers of the site (:class:`deepsix.web.cluster.Cluster`), as rooms see them."""
 
     shared: bool
     """Whether other servers may serve the same tables."""
 
-    def owns(self, room: Room) -> bool:
+    def owns(self, room: R_contra) -> bool:
         """Whether this server makes the table's own moves (deals, bots, clocks)."""
 
-    def announce(self, room: Room, message: dict[str, object]) -> None:
+    def announce(self, room: R_contra, message: dict[str, object]) -> None:
         """Tell the other servers something about the table that is not stored."""
 
-    def presence_changed(self, room: Room) -> None:
+    def presence_changed(self, room: R_contra) -> None:
         """A connection to the table came or went here."""
 
-    async def adopt(self, room: Room) -> None:
+    async def adopt(self, room: R_contra) -> None:
         """A new table made here: take its lease."""
 
 
 class Alone:
-    """A server alone with its database: it owns every table and tells no one."""
+    """A server alone with its database: it owns every table and tells no one (the peers of
+    any room)."""
 
     shared = False
 
-    def owns(self, room: Room) -> bool:
+    def owns(self, room: object) -> bool:
         return True
 
-    def announce(self, room: Room, message: dict[str, object]) -> None:
+    def announce(self, room: object, message: dict[str, object]) -> None:
         return None
 
-    def presence_changed(self, room: Room) -> None:
+    def presence_changed(self, room: object) -> None:
         return None
 
-    async def adopt(self, room: Room) -> None:
+    async def adopt(self, room: object) -> None:
         return None
 
 
 @attrs.define
-class Services:
+class Services(Generic[R]):
     """What every room shares: storage, the bot pool, the settings, the lobby's ears."""
 
     store: Writer
     pool: BotPool
     config: ServerConfig
-    make_runner: Callable[[Room], RoomRunner]
+    make_runner: Callable[[R], RoomRunner]
     """Makes the task that drives a room (the lobby gives :class:`deepsix.web.runner.Runner`)."""
-    changed: Callable[[Room], None] = lambda room: None
+    changed: Callable[[R], None] = lambda room: None
     """Called when a room's public description changes (the lobby pushes it)."""
-    peers: Peers = attrs.field(factory=Alone)
+    peers: Peers[R] = attrs.field(factory=Alone)
     """The other servers of the site (:mod:`deepsix.web.cluster`), if any."""
 
 
