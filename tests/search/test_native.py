@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,9 +26,11 @@ from deepsix import (
     legal_actions,
     new_game,
     shuffled_deal,
+    view,
 )
 from deepsix.search import (
     KERNEL,
+    SearchBot,
     SearchBudgetError,
     SearchError,
     _native,
@@ -265,3 +268,29 @@ def test_named_refusals() -> None:
     game = apply(new_game(), full)
     with pytest.raises(SearchError, match="play phase"):
         solve(game, kernel="native")
+
+
+def test_the_search_bot_checks_its_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel that is not one, or the native one where it is not installed, is refused when
+    the bot is made, not in the middle of a game."""
+    with pytest.raises(SearchError, match="kernel must be"):
+        SearchBot(kernel="fast")  # type: ignore[arg-type]  # the error path under test
+    assert SearchBot(kernel="auto").kernel == "auto"
+    monkeypatch.setattr(_native, "AVAILABLE", False)
+    with pytest.raises(SearchError, match=r"pip install \./native"):
+        SearchBot(kernel="native")
+    assert SearchBot(kernel="auto").kernel == "auto"  # runs the Python kernel then
+
+
+@needs_native
+def test_the_search_bot_plays_the_same_endgame_on_either_kernel() -> None:
+    """Where no budget runs out the two kernels' values are the same, and so are the bot's
+    choices in the endgame, deal by deal."""
+    python = SearchBot(worlds=3, solve_tricks=4, node_limit=10**7)
+    native = attrs.evolve(python, kernel="native")
+    for index, state in _positions(12, FRESH + 5000, (2, 3, 4)):
+        seat = state.to_act
+        assert seat is not None
+        seen = view(state, seat)
+        chosen = python.choose(seen, random.Random(index))
+        assert native.choose(seen, random.Random(index)) == chosen, index

@@ -94,8 +94,9 @@ from deepsix.search._choices import distinct as _distinct
 from deepsix.search._choices import distinct_cards as _distinct_cards
 from deepsix.search._choices import lowest as _lowest
 from deepsix.search._choices import significant as _significant
+from deepsix.search._native import available as native_available
 from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
-from deepsix.search.solver import SearchBudgetError, SearchError, move_values
+from deepsix.search.solver import KernelChoice, SearchBudgetError, SearchError, move_values
 from deepsix.search.worlds import CallModel, sample_worlds
 from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
@@ -171,6 +172,16 @@ def _call_model(instance: SearchBot, attribute: attrs.Attribute[CallModel], valu
 def _policy(instance: SearchBot, attribute: attrs.Attribute[HeuristicBot], value: object) -> None:
     if not isinstance(value, HeuristicBot):
         raise SearchError(f"SearchBot.heuristic must be a HeuristicBot, not {value!r}")
+
+
+def _kernel(instance: SearchBot, attribute: attrs.Attribute[KernelChoice], value: object) -> None:
+    if value not in ("python", "native", "auto"):
+        raise SearchError(f"SearchBot.kernel must be 'python', 'native' or 'auto', not {value!r}")
+    if value == "native" and not native_available():
+        raise SearchError(
+            "SearchBot.kernel 'native' needs the native kernel (pip install ./native from the"
+            " repository); 'auto' runs it where it is installed"
+        )
 
 
 @attrs.frozen
@@ -260,6 +271,13 @@ class SearchBot:
     heuristic's kept unless another beats it by ``confidence`` standard errors;
     ``"all"``, every distinct legal card, none privileged: the lowest mean cost wins
     (``candidates`` and ``confidence`` do not apply)."""
+
+    kernel: KernelChoice = attrs.field(default="python", validator=_kernel)
+    """Which solver kernel solves the endgame and the play-outs' last tricks: ``"python"``
+    (the presets' node budgets and golden digests are counted in its nodes), ``"native"``
+    (the C++ kernel, ``deepsix-native``: the same exact values many times faster; it counts
+    its nodes alike but not identically, so a choice can differ where a budget runs out) or
+    ``"auto"`` (the native kernel when it is installed)."""
 
     @property
     def playout_policy(self) -> Bot:
@@ -399,6 +417,7 @@ class SearchBot:
                         self.playout_policy,
                         solve_tricks=solve,
                         node_limit=self.playout_node_limit,
+                        kernel=self.kernel,
                     )
                 costs[index].append(cost)
         return _significant(costs, confidence)
@@ -434,7 +453,7 @@ class SearchBot:
         solved = 0
         for world in self._worlds(view_, self.worlds, rng):
             try:
-                values = move_values(world, node_limit=self.node_limit, kernel="python")
+                values = move_values(world, node_limit=self.node_limit, kernel=self.kernel)
             except SearchBudgetError:
                 continue  # too hard to solve within budget: this deal does not vote
             solved += 1

@@ -40,7 +40,7 @@ from deepsix.engine import apply
 from deepsix.errors import InvalidStateError
 from deepsix.play.bots import Bot
 from deepsix.scoring import score_hand
-from deepsix.search.solver import SearchBudgetError, playout_points, points
+from deepsix.search.solver import KernelChoice, SearchBudgetError, playout_points, points
 from deepsix.state import GameState, Phase
 from deepsix.views import view
 
@@ -65,20 +65,21 @@ def endgame_cost(state: GameState, team: Team | int, future: tuple[int, int]) ->
     return float(scores[team] - scores[1 - team])
 
 
-def playout_cost(
+def playout_cost(  # noqa: PLR0913  # the position, then the budgets and the kernel as keywords
     state: GameState,
     team: Team | int,
     policy: Bot,
     *,
     solve_tricks: int = 0,
     node_limit: int = 20_000,
+    kernel: KernelChoice = "python",
 ) -> float:
     """``team``'s recorded score minus the other team's at the end of the current hand.
 
     ``policy`` decides for every seat until the play phase has at most
     ``solve_tricks`` tricks left (0: to the end of the hand); the rest is
     solved exactly within ``node_limit`` nodes (if that does not suffice the
-    policy plays on).
+    policy plays on) by the solver kernel ``kernel`` (:data:`deepsix.search.solver.KERNEL`).
     """
     rng = random.Random(_STREAM_SEED)
     hands_done = len(state.completed_hands)
@@ -89,7 +90,7 @@ def playout_cost(
             and HAND_SIZE - len(state.tricks) <= solve_tricks
         ):
             try:
-                future = points(state, node_limit=node_limit, kernel="python")
+                future = points(state, node_limit=node_limit, kernel=kernel)
             except SearchBudgetError:
                 solve_tricks = 0  # too hard for the budget: the policy plays on
             else:
