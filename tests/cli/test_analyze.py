@@ -86,6 +86,8 @@ def test_analyze_with_a_time_limit_says_what_it_skipped(
         (["--budget", "huge"], 2, ["--budget", "invalid choice"]),
         (["--threshold", "-5"], 2, ["--threshold"]),
         (["--json", "{missing}/a.json"], 2, ["--json", "does not exist"]),
+        (["--exact-tricks", "15"], 2, ["--exact-tricks 15", "0 to 14"]),
+        (["--kernel", "fast"], 2, ["--kernel", "invalid choice"]),
     ],
 )
 def test_bad_arguments_are_one_line(
@@ -151,3 +153,39 @@ def test_analyze_shows_a_progress_bar_over_the_decisions(
     assert main(["analyze", str(played), "--budget", "quick", "--no-progress"]) == 0
     assert seen[-1] == ("analysing", total, False)
     capsys.readouterr()
+
+
+def test_the_native_kernel_asked_for_and_missing_is_one_line(
+    played: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deepsix.search import _native
+
+    monkeypatch.setattr(_native, "AVAILABLE", False)
+    assert main(["--no-color", "analyze", str(played), "--kernel", "native"]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "--kernel native" in line
+    assert "pip install ./native" in line
+
+
+def test_the_native_kernel_gives_the_same_analysis(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The exact decisions' values are the kernels' exact values: the same analysis, further
+    exact with ``--exact-tricks`` (the native kernel where installed; else the Python one
+    twice, which still checks the options)."""
+    from deepsix.search import KERNEL
+
+    runs = []
+    for kernel in ("python", "auto"):
+        out_json = tmp_path / f"{kernel}.json"
+        argv = ["analyze", str(played), "--budget", "quick", "--exact-tricks", "7"]
+        assert main([*argv, "--kernel", kernel, "--json", str(out_json)]) == 0
+        data = json.loads(out_json.read_text())
+        for entry in data["hands"]:
+            entry.pop("seconds")
+        runs.append(data)
+    capsys.readouterr()
+    assert runs[0] == runs[1], KERNEL
+    decisions = runs[0]["hands"][0]["decisions"]
+    exact = [d for d in decisions if d["method"] == "exact"]
+    assert min(d["trick"] for d in exact) == 8  # seven tricks left (the quick budget: six)

@@ -7,6 +7,8 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+import attrs
+
 from deepsix.cards import Seat
 from deepsix.cli.saved import load_game
 from deepsix.cli.shared import CommandFailed, UsageError, output_file
@@ -67,6 +69,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--plot", metavar="FILE",
         help="also draw each decision's cost to FILE (.png, .svg, .pdf; the plot extra)",
     )  # fmt: skip
+    parser.add_argument(
+        "--exact-tricks", type=int, metavar="N",
+        help="solve exactly the cards played with at most N tricks left (0 to 14; default the"
+        " budget's); with the native kernel ten or so stay quick",
+    )  # fmt: skip
+    parser.add_argument(
+        "--kernel", choices=["python", "native", "auto"], default="python",
+        help="the solver kernel of the exact decisions: python (default), native (the C++"
+        " kernel, pip install ./native) or auto (native where installed)",
+    )  # fmt: skip
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -79,6 +91,14 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         raise UsageError(f"--time-limit {args.time_limit:g}: a positive number of seconds")
     if args.threshold < 0:
         raise UsageError(f"--threshold {args.threshold:g}: zero or more points")
+    if args.exact_tricks is not None and not 0 <= args.exact_tricks <= 14:
+        raise UsageError(f"--exact-tricks {args.exact_tricks}: a number of tricks from 0 to 14")
+    try:
+        budget = attrs.evolve(BUDGETS[args.budget], kernel=args.kernel)
+    except SearchError as error:  # the native kernel asked for, and not installed
+        raise CommandFailed(f"--kernel {args.kernel}: {error}") from None
+    if args.exact_tricks is not None:
+        budget = attrs.evolve(budget, exact_tricks=args.exact_tricks)
     target = output_file("--json", args.json)
     plot_file = output_file("--plot", args.plot)
     saved = load_game(args.record)
@@ -102,7 +122,7 @@ def run(args: argparse.Namespace, terminal: Terminal) -> int:
         with terminal.progress("analysing", total, show=not args.no_progress) as update:
             result = analyze_game(
                 saved.state,
-                budget=BUDGETS[args.budget],
+                budget=budget,
                 seed=args.seed,
                 hands=args.hand,
                 time_limit=args.time_limit,

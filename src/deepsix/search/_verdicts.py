@@ -16,7 +16,8 @@ from deepsix.actions import Action
 from deepsix.cards import HAND_SIZE, Seat
 from deepsix.io.notation import format_action
 from deepsix.play.bots import make_bot
-from deepsix.search.solver import SearchError
+from deepsix.search._native import available as native_available
+from deepsix.search.solver import KernelChoice, SearchError
 from deepsix.state import HandRecord, Phase
 
 __all__ = [
@@ -64,6 +65,18 @@ def _policy(instance: object, attribute: attrs.Attribute[str], value: str) -> No
     make_bot(value)  # an unknown name raises UnknownNameError here, at the boundary
 
 
+def _kernel(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if value not in ("python", "native", "auto"):
+        raise SearchError(
+            f"AnalysisBudget.kernel must be 'python', 'native' or 'auto', not {value!r}"
+        )
+    if value == "native" and not native_available():
+        raise SearchError(
+            "AnalysisBudget.kernel 'native' needs the native kernel (pip install ./native from"
+            " the repository); 'auto' runs it where it is installed"
+        )
+
+
 @attrs.frozen
 class AnalysisBudget:
     """How hard :func:`analyze_game` looks: every field is a count, so results repeat.
@@ -82,6 +95,12 @@ class AnalysisBudget:
     """The most choices compared at one estimated decision (the one made always is)."""
     policy: str = attrs.field(default="heuristic", validator=_policy)
     """The bot (by registered name) that plays the sampled deals out, at every seat."""
+    kernel: KernelChoice = attrs.field(default="python", validator=_kernel)
+    """The solver kernel of the exact decisions: ``"python"`` (the named budgets' node limits
+    are counted in its nodes), ``"native"`` (the C++ kernel, ``deepsix-native``: the same
+    values many times faster, so that :attr:`exact_tricks` can reach further) or ``"auto"``
+    (the native kernel where it is installed).  A position over :attr:`node_limit` is
+    estimated, and the kernels count nodes alike but not identically."""
 
 
 BUDGETS: Final = {

@@ -378,7 +378,9 @@ class _Analyst:
         if not self.solvable(before):
             return None
         try:
-            found = move_values(before, node_limit=self.budget.node_limit, kernel="python")
+            found = move_values(
+                before, node_limit=self.budget.node_limit, kernel=self.budget.kernel
+            )
         except SearchBudgetError:
             return None
         team = _seat(moment.played).team
