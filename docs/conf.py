@@ -111,6 +111,7 @@ nitpick_ignore_regex = [
     # Type variables of generic helpers.
     (r"py:class", r"deepsix\.(io\.serialization|io\.codec|io\.wire|play\.bots|play\.workers)\.T"),
     (r"py:class", r"deepsix\.compiled\._T"),
+    (r"py:(class|obj)", r"deepsix\.web\.services\.(R|R_contra)"),  # the rooms served
     # The command line's terminal output types (rich has no inventory offline).
     (r"py:class", r"rich\..*"),
     # The JSON codec's converter (cattrs has no inventory offline).
