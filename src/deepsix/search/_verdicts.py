@@ -16,8 +16,7 @@ from deepsix.actions import Action
 from deepsix.cards import HAND_SIZE, Seat
 from deepsix.io.notation import format_action
 from deepsix.play.bots import make_bot
-from deepsix.search._native import available as native_available
-from deepsix.search.solver import KernelChoice, SearchError
+from deepsix.search.solver import KernelChoice, SearchError, check_kernel
 from deepsix.state import HandRecord, Phase
 
 __all__ = [
@@ -66,15 +65,7 @@ def _policy(instance: object, attribute: attrs.Attribute[str], value: str) -> No
 
 
 def _kernel(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if value not in ("python", "native", "auto"):
-        raise SearchError(
-            f"AnalysisBudget.kernel must be 'python', 'native' or 'auto', not {value!r}"
-        )
-    if value == "native" and not native_available():
-        raise SearchError(
-            "AnalysisBudget.kernel 'native' needs the native kernel (pip install ./native from"
-            " the repository); 'auto' runs it where it is installed"
-        )
+    check_kernel(value, "AnalysisBudget.kernel")
 
 
 @attrs.frozen

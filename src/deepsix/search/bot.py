@@ -94,9 +94,14 @@ from deepsix.search._choices import distinct as _distinct
 from deepsix.search._choices import distinct_cards as _distinct_cards
 from deepsix.search._choices import lowest as _lowest
 from deepsix.search._choices import significant as _significant
-from deepsix.search._native import available as native_available
 from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
-from deepsix.search.solver import KernelChoice, SearchBudgetError, SearchError, move_values
+from deepsix.search.solver import (
+    KernelChoice,
+    SearchBudgetError,
+    SearchError,
+    check_kernel,
+    move_values,
+)
 from deepsix.search.worlds import CallModel, sample_worlds
 from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
@@ -175,13 +180,7 @@ def _policy(instance: SearchBot, attribute: attrs.Attribute[HeuristicBot], value
 
 
 def _kernel(instance: SearchBot, attribute: attrs.Attribute[KernelChoice], value: object) -> None:
-    if value not in ("python", "native", "auto"):
-        raise SearchError(f"SearchBot.kernel must be 'python', 'native' or 'auto', not {value!r}")
-    if value == "native" and not native_available():
-        raise SearchError(
-            "SearchBot.kernel 'native' needs the native kernel (pip install ./native from the"
-            " repository); 'auto' runs it where it is installed"
-        )
+    check_kernel(value, "SearchBot.kernel")
 
 
 @attrs.frozen

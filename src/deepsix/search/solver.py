@@ -114,6 +114,7 @@ __all__ = [
     "SearchBudgetError",
     "SearchError",
     "SolveResult",
+    "check_kernel",
     "move_values",
     "playout_points",
     "points",
@@ -180,19 +181,22 @@ def _check_state(state: object) -> None:
         raise SearchError("the state has no sunk suit")
 
 
+def check_kernel(kernel: object, name: str = "kernel") -> None:
+    """Raise :class:`SearchError` unless ``kernel`` is a :data:`KernelChoice` that can run
+    here (``"native"`` needs the native kernel installed); ``name`` names the setting."""
+    if kernel not in ("auto", "native", "python"):
+        raise SearchError(f"{name} must be 'auto', 'native' or 'python', not {kernel!r}")
+    if kernel == "native" and not _available():
+        raise SearchError(
+            f"{name} 'native': the native kernel is not installed (pip install ./native from"
+            " the repository; 'auto' runs it where it is installed)"
+        )
+
+
 def _native_wanted(kernel: object) -> bool:
-    """Whether ``kernel`` (a :data:`KernelChoice`) asks for the native kernel."""
-    if kernel == "auto":
-        return _available()
-    if kernel == "native":
-        if not _available():
-            raise SearchError(
-                "the native kernel is not installed (pip install ./native from the repository)"
-            )
-        return True
-    if kernel == "python":
-        return False
-    raise SearchError(f"kernel must be 'auto', 'native' or 'python', not {kernel!r}")
+    """Whether ``kernel`` (a :data:`KernelChoice`, checked) asks for the native kernel."""
+    check_kernel(kernel)
+    return kernel == "native" or (kernel == "auto" and _available())
 
 
 _NO_LIMIT: Final = 1 << 62
