@@ -19,6 +19,13 @@ share the machine, so the load average is printed beside the figures.
 
     python benchmarks/web_load.py [--tables 50] [--servers 1|2] [--idle 0] [--duration 30]
     python benchmarks/web_load.py --suite      # the figures of docs/frontend.md
+    python benchmarks/web_load.py --tables 200 --profile DIR   # where a move's time goes
+
+``--profile DIR`` samples every server's threads with py-spy (``pip install
+py-spy``) while the clients play, writes ``DIR/server-N.txt`` (collapsed
+stacks), and prints the share of the servers' busy time each stage of a move
+takes: checking and applying it, storing it (on the writer thread), building
+each seat's view, encoding the frames, pushing them to the sockets.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -36,7 +44,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -146,8 +154,9 @@ async def idle_client(ws: str, table: str, stats: Stats, until: float) -> None:
 
 
 async def run(
-    bases: list[str], tables: int, idle: int, *, duration: float, think: float, seed: int
-) -> tuple[Stats, float]:
+    bases: list[str], tables: int, idle: int, *, duration: float, think: float, seed: int,
+    playing: Callable[[], object] = lambda: None,
+) -> tuple[Stats, float]:  # fmt: skip
     stats = Stats()
     seats: list[tuple[str, str, str]] = []  # server, table, token
     loop = asyncio.get_running_loop()
@@ -163,6 +172,7 @@ async def run(
             )
             seats.append((server, table, joined["token"]))
     rng = random.Random(seed)
+    playing()
     start = time.perf_counter()
     until = time.monotonic() + duration
     ws = [base.replace("http://", "ws://") for base in bases]
@@ -193,7 +203,7 @@ async def run(
 
 
 @contextlib.contextmanager
-def servers(count: int, scratch: Path) -> Iterator[list[str]]:
+def servers(count: int, scratch: Path) -> Iterator[list[tuple[str, int]]]:
     """``count`` servers: one on an SQLite file, or several on one PostgreSQL database."""
     cluster = None
     if count == 1:
@@ -227,7 +237,7 @@ def servers(count: int, scratch: Path) -> Iterator[list[str]]:
                     break
                 except OSError:
                     time.sleep(0.1)
-        yield bases
+        yield [(base, process.pid) for base, process in zip(bases, processes, strict=True)]
     finally:
         for process in processes:
             process.terminate()
@@ -240,11 +250,31 @@ def servers(count: int, scratch: Path) -> Iterator[list[str]]:
 def measure(
     name: str, count: int, tables: int, idle: int, args: argparse.Namespace
 ) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as scratch, servers(count, Path(scratch)) as bases:
+    samplers: list[subprocess.Popen[bytes]] = []
+
+    def sample(pids: list[int]) -> None:
+        """Start py-spy on every server for the measured seconds (``--profile``)."""
+        assert args.profile is not None
+        for number, pid in enumerate(pids):
+            output = args.profile / f"server-{number}.txt"
+            command = [
+                args.spy, "record", "--pid", str(pid), "--threads", "--nonblocking",
+                "--rate", "200", "--format", "raw", "--output", str(output),
+                "--duration", str(round(args.duration)),
+            ]  # fmt: skip
+            samplers.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+
+    with tempfile.TemporaryDirectory() as scratch, servers(count, Path(scratch)) as running:
+        bases = [base for base, _ in running]
         load_before = os.getloadavg()[0]
-        work = run(bases, tables, idle, duration=args.duration, think=args.think, seed=args.seed)
+        work = run(
+            bases, tables, idle, duration=args.duration, think=args.think, seed=args.seed,
+            playing=lambda: sample([pid for _, pid in running]) if args.profile else None,
+        )  # fmt: skip
         stats, elapsed = asyncio.run(work)
         load_after = os.getloadavg()[0]
+        for sampler in samplers:
+            sampler.wait(60)
     lat = sorted(stats.latencies)
     result: dict[str, Any] = {
         "configuration": name, "servers": count, "tables": tables, "idle": idle,
@@ -263,6 +293,42 @@ def measure(
     for error in stats.errors[:5]:
         print("  error:", error, file=sys.stderr)
     return result
+
+
+STAGES = (
+    ("storing it (the writer thread)", ("deepsix/web/store/", "sqlite3", "psycopg")),
+    ("encoding the frames", ("deepsix/io/", "deepsix/web/protocol/", "json/", "cattrs")),
+    ("building each seat's view", ("deepsix/views", "deepsix/hands", "deepsix/web/pushes",
+                                   "deepsix/web/listings", "Room.info ")),
+    ("pushing to the sockets", ("websockets", "deepsix/web/sockets", "SocketTransport.write")),
+    ("checking and applying it", ("deepsix/engine", "deepsix/phases/", "deepsix/legal",
+                                  "deepsix/diagnosis", "deepsix/web/rooms", "deepsix/web/runner")),
+    ("HTTP requests", ("h11", "starlette/routing", "deepsix/web/routes", "httptools")),
+    ("the event loop (polling, scheduling)", ("asyncio/", "selectors", "concurrent/")),
+)  # fmt: skip
+"""A move's stages: a sample counts towards the stage its innermost matching frame names."""
+
+
+def profile_report(path: Path) -> None:
+    """The share of a server's busy samples in each stage of a move (``--profile``)."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, number = line.rpartition(" ")
+        if "(idle)" in stack:
+            continue  # a thread waiting, not working
+        thread, *frames = stack.split(";")
+        stage = STAGES[0][0] if "deepsix-store" in thread else "the rest"
+        for frame in [] if "deepsix-store" in thread else reversed(frames):
+            found = [name for name, parts in STAGES if any(part in frame for part in parts)]
+            if found:
+                stage = found[0]
+                break
+        total += int(number)
+        counts[stage] = counts.get(stage, 0) + int(number)
+    print(f"profile {path.name}: {total / 200:.1f} busy thread-seconds (py-spy, every thread)")
+    for stage, samples in sorted(counts.items(), key=lambda item: -item[1]):
+        print(f"  {stage:38} {100 * samples / max(total, 1):5.1f} %")
 
 
 def report(result: dict[str, Any]) -> None:
@@ -291,7 +357,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--suite", action="store_true", help="every configuration of the docs")
     parser.add_argument("--json", type=Path, help="write the results to this file too")
+    parser.add_argument("--profile", type=Path, help="sample the servers with py-spy into DIR")
     args = parser.parse_args(argv)
+    if args.profile is not None:
+        args.spy = shutil.which("py-spy")
+        if args.spy is None:
+            raise SystemExit("--profile samples the servers with py-spy: pip install py-spy")
+        args.profile.mkdir(parents=True, exist_ok=True)
 
     if args.suite:
         plan = list(SUITE)
@@ -304,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         result = measure(name, count, tables, idle, args)
         report(result)
         results.append(result)
+        if args.profile is not None:
+            for path in sorted(args.profile.glob("server-*.txt")):
+                profile_report(path)
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
     return 0 if all(result["errors"] == 0 and result["moves"] for result in results) else 1
