@@ -37,7 +37,15 @@ interrupted run resumes.
 ``--from K`` plays a pair's registered deals from deal ``K`` on, in a directory of
 its own (``<pair>-from-K``), so that a second process can share a slow pair;
 ``--report`` merges the parts (a run stopped at a deadline reports the deals it
-finished, which the table counts).
+finished, which the table counts); ``--to K`` stops before deal ``K``.
+
+``--recheck`` plays (or reports) :data:`RECHECK_PAIRS` on :data:`RECHECK_SEED`
+instead, the re-measurement of the figures the README quotes; its report gives the
+first run, the confirmation and their union on rows of their own::
+
+    python benchmarks/ladder.py --out recheck --recheck --to 200 --workers 2
+    python benchmarks/ladder.py --out recheck --recheck --from 200 --workers 2
+    python benchmarks/ladder.py --out recheck --recheck --report
 """
 
 from __future__ import annotations
@@ -127,6 +135,21 @@ candidates and the departure rule kept) and ``search-deep-all-cards``
 +1.7); its deals 120 to 359, which no pair had played, were then registered (the 360
 above, at 07:50 on 29 November) as a confirmation run, played with ``--from 120`` into
 a directory of its own and reported on its own, not pooled with the first 120."""
+
+RECHECK_SEED = 20261203
+"""The master seed of the re-check (issue 41 item 12), registered on 3 December 2026
+before its run: deals no earlier pair has played."""
+
+RECHECK_PAIRS: tuple[tuple[str, str, int, int], ...] = (
+    ("search-quick", "heuristic", 400, 0),
+    ("search-endgame", "heuristic", 400, 0),
+    ("search-deep", "search-quick", 400, 0),
+)
+"""The pairs whose figures the README and the bots' page quote, re-measured with
+``--recheck`` on :data:`RECHECK_SEED`'s deals: deals 0 to 199 are the first run, deals
+200 to 399 (``--from 200``) its confirmation, each reported on its own (``--report
+--recheck`` prints both halves and their union), so a figure is quoted only when the
+second half confirms the first."""
 
 
 _LOCAL = (
@@ -307,20 +330,30 @@ def _played(folder: str, offset: int) -> list[GameOutcome]:
     return [attrs.evolve(game, deal=game.deal + offset) for game in games]
 
 
-def _report(out: str, upper: str, lower: str, games: bool) -> MatchSummary | None:
-    """The summary of every finished game of a pair, all parts merged."""
+def _report(
+    out: str,
+    upper: str,
+    lower: str,
+    games: bool,
+    *,
+    seed: int = LADDER_SEED,
+    parts: set[int] | None = None,
+) -> MatchSummary | None:
+    """The summary of every finished game of a pair, all parts merged (or only the
+    parts starting at the deals in ``parts``)."""
     stem = f"{upper}-vs-{lower}" + ("-games" if games else "")
     outcomes: list[GameOutcome] = []
     for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
-        if name == stem:
-            outcomes += _played(os.path.join(out, name), 0)
-        elif name.startswith(f"{stem}-from-"):
-            outcomes += _played(os.path.join(out, name), int(name.rsplit("-", 1)[1]))
+        start = 0 if name == stem else None
+        if name.startswith(f"{stem}-from-"):
+            start = int(name.rsplit("-", 1)[1])
+        if start is not None and (parts is None or start in parts):
+            outcomes += _played(os.path.join(out, name), start)
     unique = {(game.deal, game.swapped): game for game in reversed(outcomes)}
     outcomes = sorted(unique.values(), key=lambda game: (game.deal, game.swapped))
     if not outcomes:  # a deal both parts played is counted once (seeded: the same games)
         return None
-    config = MatchConfig((upper, lower), deals=1, seed=LADDER_SEED)
+    config = MatchConfig((upper, lower), deals=1, seed=seed)
     return MatchResult(config=config, outcomes=tuple(outcomes), elapsed=0.0, workers=0).summary()
 
 
@@ -332,6 +365,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     parser.add_argument("--only", nargs="*", default=None, help="upper rungs to play")
     parser.add_argument("--pairs", nargs="*", default=None, help="pairs to play, as A-vs-B")
     parser.add_argument("--from", dest="start", type=int, default=0, help="first deal to play")
+    parser.add_argument("--to", dest="stop", type=int, default=None, help="stop before this deal")
+    parser.add_argument("--recheck", action="store_true", help="the re-check's pairs and seed")
     parser.add_argument("--report", action="store_true", help="report the games so far")
     parser.add_argument("--games", action="store_true", help="play only the whole games")
     args = parser.parse_args(argv)
@@ -342,9 +377,17 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
     register_bot("search-deep-perfect", search_deep_perfect)
     register_bot("search-deep-perfect-playouts", search_deep_perfect_playouts)
     register_bot("search-deep-all-cards", search_deep_all_cards)
+    seed, pairs = (RECHECK_SEED, RECHECK_PAIRS) if args.recheck else (LADDER_SEED, PAIRS)
     if args.report:
-        print(f"seed {LADDER_SEED}")
-        for upper, lower, _, game_deals in PAIRS:
+        print(f"seed {seed}")
+        for upper, lower, deals, game_deals in pairs:
+            if args.recheck:
+                half = deals // 2
+                for label, parts in (("first", {0}), ("confirmation", {half}), ("both", None)):
+                    summary = _report(args.out, upper, lower, False, seed=seed, parts=parts)
+                    if summary is not None:
+                        print(_row(upper, lower, summary, 0.0), label)
+                continue
             summary = _report(args.out, upper, lower, games=False)
             if summary is not None:
                 print(_row(upper, lower, summary, 0.0))
@@ -352,17 +395,19 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
             if summary is not None:
                 print(_games_row(upper, lower, summary))
         return 0
-    print(f"build: {deepsix.compiled.BUILD}; seed {LADDER_SEED}; {os.cpu_count()} cores")
+    print(f"build: {deepsix.compiled.BUILD}; seed {seed}; {os.cpu_count()} cores")
     hands = ["| pair (A vs B) | deals | A - B per hand | 95% interval | mean hand A / B "
              "| s/decision A / B | minutes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
     games = ["| pair (A vs B) | games | wins A-B | A's win rate | 95% Wilson |",
              "|---|---|---|---|---|"]  # fmt: skip
-    for upper, lower, deals, game_deals in PAIRS:
+    for upper, lower, deals, game_deals in pairs:
         if args.only is not None and upper not in args.only:
             continue
         if args.pairs is not None and f"{upper}-vs-{lower}" not in args.pairs:
             continue
         n = max(2, round(deals * args.scale))
+        if args.stop is not None:
+            n = min(n, args.stop)
         # the rungs this script registers exist in this process only: one worker
         workers = 1 if upper in _LOCAL else args.workers
         load = os.getloadavg()[0]
@@ -370,10 +415,10 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
         suffix = f"-from-{args.start}" if args.start else ""
         if not args.games:
             if args.start:  # the same registered deals, from deal args.start on
-                seeds = [game_seed(LADDER_SEED, deal) for deal in range(args.start, n)]
+                seeds = [game_seed(seed, deal) for deal in range(args.start, n)]
                 config = MatchConfig((upper, lower), deals=len(seeds), seeds=seeds, max_hands=1)
             else:
-                config = MatchConfig((upper, lower), deals=n, seed=LADDER_SEED, max_hands=1)
+                config = MatchConfig((upper, lower), deals=n, seed=seed, max_hands=1)
             folder = os.path.join(args.out, f"{upper}-vs-{lower}{suffix}")
             summary = run_match(config, folder, workers=workers).summary()
             row = _row(upper, lower, summary, time.perf_counter() - start)
@@ -382,10 +427,10 @@ def main(argv: Sequence[str] | None = None) -> int:  # the two modes
         if game_deals:
             m = max(2, round(game_deals * args.scale))
             if args.start:  # the same registered deals, from deal args.start on
-                seeds = [game_seed(LADDER_SEED, deal) for deal in range(args.start, m)]
+                seeds = [game_seed(seed, deal) for deal in range(args.start, m)]
                 config = MatchConfig((upper, lower), deals=len(seeds), seeds=seeds)
             else:
-                config = MatchConfig((upper, lower), deals=m, seed=LADDER_SEED)
+                config = MatchConfig((upper, lower), deals=m, seed=seed)
             folder = os.path.join(args.out, f"{upper}-vs-{lower}-games{suffix}")
             result = run_match(config, folder, workers=workers)
             games.append(_games_row(upper, lower, result.summary()))
