@@ -170,10 +170,14 @@ def test_the_trick_marks_the_rules_winner() -> None:
         (lambda: pictures.table(positions()["deal"], size=0), ParseError),
         (lambda: pictures.table(positions()["deal"], size=2.5), WrongTypeError),  # type: ignore[arg-type]  # the point
         (lambda: pictures.table(positions()["deal"], theme="neon"), ParseError),
-        (lambda: pictures.table(positions()["deal"], seat=9), ParseError),  # type: ignore[arg-type]  # the point
-        (lambda: pictures.hand("7S 8S"), WrongTypeError),  # type: ignore[arg-type]  # the point
+        (lambda: pictures.table(positions()["deal"], seat=9), ParseError),
+        (lambda: pictures.table(positions()["deal"], seat="Q"), ParseError),
+        (lambda: pictures.hand("7S 9S"), ParseError),
+        (lambda: pictures.hand(b"7S"), WrongTypeError),  # type: ignore[arg-type]  # the point
         (lambda: pictures.hand([7]), WrongTypeError),  # type: ignore[list-item]  # the point
-        (lambda: pictures.trick([(Seat.NORTH, "7S")], None), WrongTypeError),  # type: ignore[list-item]  # the point
+        (lambda: pictures.trick([(Seat.NORTH, 7)], None), WrongTypeError),  # type: ignore[list-item]  # the point
+        (lambda: pictures.trick([("X", "7S")], None), ParseError),
+        (lambda: pictures.trick([(Seat.NORTH, Card.parse("7S"))], "Z"), ParseError),
         (lambda: pictures.trick([(Seat.NORTH, Card.parse("7S"))] * 5, None), ParseError),
         (
             lambda: pictures.trick(
@@ -189,7 +193,8 @@ def test_the_trick_marks_the_rules_winner() -> None:
         ),
         (lambda: pictures.meld(["DR-S"]), WrongTypeError),  # type: ignore[list-item]  # the point
         (lambda: pictures.score_sheet(42), WrongTypeError),  # type: ignore[arg-type]  # the point
-        (lambda: pictures.card("7S"), WrongTypeError),  # type: ignore[arg-type]  # the point
+        (lambda: pictures.card("7Z"), ParseError),
+        (lambda: pictures.card(7), WrongTypeError),  # type: ignore[arg-type]  # the point
         (lambda: pictures.theme_named(3), WrongTypeError),  # type: ignore[arg-type]  # the point
         (lambda: attrs.evolve(pictures.LIGHT, hearts="red; fill: url(x)"), ParseError),
         (lambda: attrs.evolve(pictures.LIGHT, font='a"b'), ParseError),
@@ -199,6 +204,19 @@ def test_bad_input_is_refused_with_a_typed_error(call: object, error: type[Excep
     assert callable(call)
     with pytest.raises(error):
         call()
+
+
+def test_the_notation_draws_the_same_pictures() -> None:
+    """Seats, cards and suits are taken as a person writes them, as everywhere else."""
+    deal = positions()["deal"]
+    assert pictures.table(deal, seat="S") == pictures.table(deal, seat=Seat.SOUTH)
+    assert pictures.table(deal, seat=2) == pictures.table(deal, seat=Seat.SOUTH)
+    cards = [Card.parse(text) for text in ("7S", "8H", "2C")]
+    assert pictures.hand("7S 8H 2C", legal=["8H"]) == pictures.hand(sorted(cards), legal=[cards[1]])
+    assert pictures.hand(["7S", "8♥", "2c"]) == pictures.hand(cards)
+    plays = [(Seat.NORTH, cards[0]), (Seat.EAST, cards[1])]
+    assert pictures.trick([("N", "7S"), ("E", "8H")], "H") == pictures.trick(plays, Suit.HEARTS)
+    assert pictures.card("7♠") == pictures.card(cards[0])
 
 
 def test_text_is_escaped() -> None:

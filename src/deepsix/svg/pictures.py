@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from deepsix.cards import Card, Seat, Suit, Team
+from deepsix.cards import Card, Seat, Suit, Team, parse_cards, seat_of
 from deepsix.errors import ParseError, WrongTypeError
 from deepsix.melds import Meld
 from deepsix.scoring import LAST_TRICK_BONUS
@@ -48,28 +48,39 @@ _PAD: Final = 16.0
 
 
 def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
-    """``cards`` as a tuple of cards, or a typed error naming what is wrong."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+    """``cards`` as a tuple of cards (each a :class:`~deepsix.Card` or its notation, or all
+    of them as one text such as ``"7S 8H"``), or a typed error naming what is wrong."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, bytes) or not isinstance(cards, Iterable):
         raise WrongTypeError(f"{what} must be a sequence of Card, not {type(cards).__name__}")
-    found = tuple(cards)
-    for item in found:
-        if not isinstance(item, Card):
-            raise WrongTypeError(f"{what} must hold Card values, not {item!r}")
-    return found
+    return tuple(_card_of(item, f"{what} must hold Card values") for item in cards)
+
+
+def _card_of(value: object, what: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise WrongTypeError(f"{what}, not {value!r}")
 
 
 def check_seat(value: object, what: str = "seat") -> Seat:
-    """``value`` as a :class:`~deepsix.Seat`, or a typed error naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongTypeError(f"{what} must be a Seat, not {value!r}")
-    if not 0 <= value <= 3:
-        raise ParseError(f"{what} must be a Seat (0..3), not {value!r}")
-    return Seat(value)
+    """``value`` as a :class:`~deepsix.Seat` (a seat, 0..3 or ``"S"``), or a typed error
+    naming ``what``."""
+    try:
+        return seat_of(value)
+    except ParseError as error:
+        raise ParseError(f"{what}: {error}") from None
+    except WrongTypeError as error:
+        raise WrongTypeError(f"{what}: {error}") from None
 
 
 def _suit(value: object, what: str = "sunk_suit") -> Suit | None:
     if value is None:
         return None
+    if isinstance(value, str):
+        return Suit.parse(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise WrongTypeError(f"{what} must be a Suit or None, not {value!r}")
     if not 0 <= value <= 3:
@@ -81,7 +92,7 @@ def _suit(value: object, what: str = "sunk_suit") -> Suit | None:
 
 
 def card(
-    face: Card | None,
+    face: Card | str | None,
     *,
     mark: Mark | None = None,
     size: int | None = None,
@@ -89,8 +100,8 @@ def card(
 ) -> Svg:
     """One card, or its back (``face=None``); ``mark`` sets it apart (:class:`Mark`)."""
     look = theme_named(theme)
-    if face is not None and not isinstance(face, Card):
-        raise WrongTypeError(f"a card picture needs a Card or None, not {face!r}")
+    if face is not None:
+        face = _card_of(face, "a card picture needs a Card or None")
     if mark is not None and not isinstance(mark, Mark):
         raise WrongTypeError(f"mark must be a Mark or None, not {mark!r}")
     width = 100.0
@@ -110,10 +121,10 @@ def card(
 
 
 def hand(  # noqa: PLR0913  # the cards, then keywords
-    cards: Iterable[Card],
+    cards: Iterable[Card | str] | str,
     *,
-    legal: Iterable[Card] = (),
-    shown: Iterable[Card] = (),
+    legal: Iterable[Card | str] | str = (),
+    shown: Iterable[Card | str] | str = (),
     label: str = "",
     overlap: bool = False,
     size: int | None = None,
@@ -161,17 +172,18 @@ def _plays_of(plays: object) -> tuple[tuple[tuple[Seat, Card], ...], Seat | None
         )
     found = []
     for play in plays:
-        if not isinstance(play, tuple) or len(play) != 2 or not isinstance(play[1], Card):
+        if not isinstance(play, tuple) or len(play) != 2:
             raise WrongTypeError(f"a play is a (seat, card) pair, not {play!r}")
-        found.append((check_seat(play[0], "a play's seat"), play[1]))
+        card_ = _card_of(play[1], f"a play is a (seat, card) pair, not {play!r}: a card")
+        found.append((check_seat(play[0], "a play's seat"), card_))
     if len(found) > 4:
         raise ParseError(f"a trick has at most four plays, not {len(found)}")
     return tuple(found), None
 
 
 def trick(
-    plays: Trick | Sequence[tuple[Seat, Card]],
-    sunk_suit: Suit | None = None,
+    plays: Trick | Sequence[tuple[Seat | str, Card | str]],
+    sunk_suit: Suit | str | None = None,
     *,
     size: int | None = None,
     theme: Theme | str = "light",

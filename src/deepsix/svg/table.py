@@ -452,7 +452,7 @@ def _th(number: int) -> str:
 def table(
     position: Position,
     *,
-    seat: Seat | None = None,
+    seat: Seat | str | int | None = None,
     size: int | None = None,
     theme: Theme | str = "light",
 ) -> Svg:
