@@ -48,7 +48,19 @@ def test_a_match_pool_and_analysis_plot(tmp_path: Path) -> None:
     analysis = analyze_game(game, budget=AnalysisBudget(worlds=1, exact_tricks=5, max_candidates=2))
     costs = plot.decision_costs(analysis)
     decisions = [d for hand in analysis.hands for d in hand.decisions]
-    assert [bar.get_height() for bar in costs.axes[0].patches] == [d.cost for d in decisions]
+    bars = costs.axes[0].patches
+    assert [bar.get_height() for bar in bars] == [d.cost for d in decisions]
+    # exact costs and estimates are told apart, and only estimates carry a whisker
+    exact = {bar.get_facecolor() for bar, d in zip(bars, decisions, strict=True) if d.worlds == 0}
+    guessed = {bar.get_facecolor() for bar, d in zip(bars, decisions, strict=True) if d.worlds}
+    assert exact
+    assert guessed
+    assert exact.isdisjoint(guessed)
+    (whiskers,) = costs.axes[0].collections
+    tops = sorted(segment[1][1] for segment in whiskers.get_segments())
+    assert tops == sorted(d.cost + 2 * d.margin for d in decisions if d.worlds)
+    legend = [text.get_text() for text in costs.axes[0].get_legend().get_texts()]
+    assert legend == ["exact", "estimate (whisker: 2 standard errors)"]
 
 
 def test_match_writes_its_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

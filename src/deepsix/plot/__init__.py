@@ -7,7 +7,8 @@ Each function draws one picture and returns its matplotlib ``Figure`` (a noteboo
 * :func:`match_differences` -- a match's mean difference per hand on each deal, with the
   match's mean and 95% interval;
 * :func:`pool_ratings` -- a pool's Elo ratings with their intervals;
-* :func:`decision_costs` -- what each decision of an analysis cost, in points.
+* :func:`decision_costs` -- what each decision of an analysis cost, in points, exact
+  costs and estimates (with their noise) told apart.
 """
 
 from __future__ import annotations
@@ -90,9 +91,43 @@ def pool_ratings(result: PoolResult, *, ax: Any = None) -> Any:
 
 def decision_costs(analysis: GameAnalysis, *, ax: Any = None) -> Any:
     """What each decision of the analysis cost against the best choice, in points, in the
-    order they were taken."""
+    order they were taken: exact costs solid, estimated ones pale with twice their standard
+    error as a whisker (an estimate inside its whisker is not told apart from noise), and the
+    hands' boundaries dotted."""
+    from deepsix.search.analysis import Method
+
     figure, axes = _axes(ax, "decision_costs")
     decisions = [d for hand in analysis.hands for d in hand.decisions]
-    axes.bar(range(1, len(decisions) + 1), [d.cost for d in decisions], color="#c67a7a")
+    places = range(1, len(decisions) + 1)
+    exact = [d.method is Method.EXACT for d in decisions]
+    axes.bar(
+        places,
+        [d.cost for d in decisions],
+        color=["#b04a4a" if solved else "#e6b3b3" for solved in exact],
+    )
+    estimated = [(x, d) for x, d in zip(places, decisions, strict=True) if not exact[x - 1]]
+    if estimated:
+        axes.errorbar(
+            [x for x, _ in estimated],
+            [d.cost for _, d in estimated],
+            yerr=[[0.0] * len(estimated), [2 * d.margin for _, d in estimated]],
+            fmt="none",
+            ecolor="#7a4a4a",
+            capsize=2,
+            linewidth=0.8,
+        )
+    start = 0
+    for hand in analysis.hands[:-1]:
+        start += len(hand.decisions)
+        axes.axvline(start + 0.5, color="grey", linestyle=":")
+    from matplotlib.patches import Patch
+
+    axes.legend(
+        handles=[
+            Patch(color="#b04a4a", label="exact"),
+            Patch(color="#e6b3b3", label="estimate (whisker: 2 standard errors)"),
+        ],
+        loc="best",
+    )
     axes.set(xlabel="decision", ylabel="cost (points)", title="Cost of each decision")
     return figure
