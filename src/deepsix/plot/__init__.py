@@ -120,8 +120,10 @@ def decision_costs(analysis: GameAnalysis, *, ax: Any = None) -> Any:
     for hand in analysis.hands[:-1]:
         start += len(hand.decisions)
         axes.axvline(start + 0.5, color="grey", linestyle=":")
-    from matplotlib.patches import Patch
-
+    try:
+        from matplotlib.patches import Patch
+    except ImportError as error:  # pragma: no cover - _axes has imported matplotlib
+        raise missing_extra("deepsix.plot.decision_costs", "plot", error) from None
     axes.legend(
         handles=[
             Patch(color="#b04a4a", label="exact"),
