@@ -58,10 +58,8 @@ def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
 
 
 def _card_of(value: object, what: str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
+    if isinstance(value, (Card, str)):
+        return Card(value)
     raise WrongTypeError(f"{what}, not {value!r}")
 
 
