@@ -166,9 +166,15 @@ class Player:
         )
         return cards
 
-    def my_turn(self) -> bool:
-        now = self.data()
+    def my_turn(self, now: dict[str, str] | None = None) -> bool:
+        """Whether it is this seat's turn, read now or in the snapshot ``now``."""
+        now = self.data() if now is None else now
         return bool(now.get("seat")) and now["toAct"] == now["seat"] and now["busy"] == "0"
+
+    def my_turn_in(self, phase: str) -> bool:
+        """Whether it is this seat's turn in ``phase`` (both read from one snapshot)."""
+        now = self.data()
+        return now["phase"] == phase and self.my_turn(now)
 
     def summary_open(self) -> bool:
         return self.page.locator("dialog.summary-dialog[open]").count() > 0

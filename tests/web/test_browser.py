@@ -326,7 +326,7 @@ def test_a_card_lifts_on_the_first_tap_and_plays_on_the_second(
         browser, server.base, seat_url(made), viewport=PHONE, has_touch=True, is_mobile=True
     )
     rng = random.Random(5)
-    player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
+    player.play_until(lambda: player.my_turn_in("play"), rng)
     seq = player.seq()
     before = player.hand()
     card = player.page.locator(".hand-cards button[data-act='PlayCard']").first
@@ -351,7 +351,7 @@ def test_a_reload_mid_hand_resumes(server: Server, browser: Browser) -> None:
     audit = Audit()
     player = Player(browser, server.base, seat_url(made), audit)
     rng = random.Random(33)
-    player.play_until(lambda: player.data()["phase"] == "play" and player.my_turn(), rng)
+    player.play_until(lambda: player.my_turn_in("play"), rng)
     seq, hand = player.seq(), player.hand()
     player.page.reload()
     player.wait_seq(seq)
@@ -370,9 +370,7 @@ def test_a_server_restart_mid_hand_loses_nothing(fresh_server: Server, browser: 
     audit = Audit()
     player = Player(browser, server.base, seat_url(made), audit)
     rng = random.Random(44)
-    player.play_until(
-        lambda: player.data()["phase"] == "play" and player.my_turn() and rng.random() < 0.3, rng
-    )
+    player.play_until(lambda: player.my_turn_in("play") and rng.random() < 0.3, rng)
     seq, hand = player.seq(), player.hand()
     assert server.count(player.table) == seq  # every move the page has seen is stored
     before = server.states(player.table)[-1]

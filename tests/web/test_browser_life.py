@@ -101,7 +101,7 @@ def open_tab(context: BrowserContext, server: Server, table: str) -> Page:
 def test_a_move_from_a_stale_tab_is_refused(life_server: Server, browser: Browser) -> None:
     server = life_server
     ann = sit_down(browser, server)
-    ann.play_until(lambda: ann.my_turn() and ann.data()["phase"] == "bidding", rng=_rng())
+    ann.play_until(lambda: ann.my_turn_in("bidding"), rng=_rng())
     # A second tab of the same seat whose updates are held back: it falls behind.
     held: list[str | bytes] = []
     route: list[WebSocketRoute] = []

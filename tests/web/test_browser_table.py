@@ -44,7 +44,7 @@ def play(player: Player, rng: random.Random, look: Callable[[], bool], limit: in
             return
         if player.summary_open():
             player.dismiss_summary()
-        elif player.my_turn():
+        elif player.my_turn(now):
             player.take_turn(rng)
         else:
             player.wait_seq(int(now["seq"]) + 1)
@@ -376,9 +376,11 @@ def test_the_table_fits_the_screen_in_every_phase(
         assert now["phase"] != "game-over"
         if player.summary_open():
             player.dismiss_summary()
-        elif player.my_turn():
+        elif player.my_turn(now):  # phase and turn from one snapshot: the table moves on
             page.wait_for_selector(".prompt #prompt-title")
             found = page.evaluate(IN_VIEW)
+            if player.data()["seq"] != now["seq"]:
+                continue  # it changed under the reading: read it again
             phase = PHASES[now["phase"]]
             if SHOTS and phase not in seen:
                 page.screenshot(path=f"{SHOTS}/fit-{size}-{now['phase']}.png")
