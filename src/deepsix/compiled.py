@@ -54,6 +54,7 @@ CANDIDATES: Final = (
     "deepsix.adapters._facts",
     "deepsix.adapters._tally",
     "deepsix.adapters._encoder",
+    "deepsix.adapters._written",
     "deepsix.adapters._stepwise",
     "deepsix.adapters._masks",
     "deepsix.adapters._aec",

@@ -42,7 +42,8 @@ from deepsix.state import GameState
 from deepsix.views import PlayerView
 
 from ._masks import set_legal
-from ._stepwise import StepWriter, Vector, Written
+from ._stepwise import StepWriter
+from ._written import Vector, Written
 
 __all__ = ["AECCore"]
 

@@ -1,7 +1,7 @@
 """Observation vectors written step by step: a step costs what it changed, not the vector.
 
-:class:`Written` remembers, for one observing seat, which facts a vector
-holds, group by group (the head, the hand, the auction and melds, the
+:class:`~deepsix.adapters._written.Written` remembers, for one observing
+seat, which facts a vector holds, group by group (the head, the hand, the auction and melds, the
 completed tricks, the current trick, the voids, the tallies...);
 :meth:`StepWriter.changes` compares the next state's facts with them and
 returns only the entries to clear and to set -- a card leaving a hand, a
@@ -18,7 +18,7 @@ Plain typed Python with no numpy and no attrs, compiled in the compiled build.
 from __future__ import annotations
 
 from threading import get_ident
-from typing import Any, Final, Protocol
+from typing import Final
 
 from deepsix.cards import Seat
 from deepsix.hands import SUIT_MASK, size
@@ -29,8 +29,9 @@ from deepsix.views import PlayerView
 from ._encoder import NUM_CARDS, PHASE_INDEX, RELATIVE, TRICK_ROW, Encoder
 from ._facts import Facts, facts_of_state, facts_of_view
 from ._tally import add_cards, add_pair, extended_tally
+from ._written import UNSET, Recorder, Vector, Written
 
-__all__ = ["Changes", "StepWriter", "Vector", "Written"]
+__all__ = ["Changes", "StepWriter"]
 
 Changes = tuple[list[int], list[int], list[float]]
 """Entries to clear, then entries to set and their values (:meth:`StepWriter.changes`)."""
@@ -38,106 +39,10 @@ Changes = tuple[list[int], list[int], list[float]]
 Plays = tuple[tuple[Seat, int], ...]
 """The plays of a trick: (seat, card) in order."""
 
-_Record = tuple[object, list[int]]
-"""A group of entries as written: the facts it was written from, and its indices."""
-_Counted = tuple[object, dict[int, int]]
-"""A group of counted entries as written: the facts it was written from, its entries and
-their values."""
 _SHARED_TALLIES: Final = 8192
 """How many tallies of completed tricks a :class:`StepWriter` shares between seats."""
 _SMALL: Final = 64
 """Values below this are written from :attr:`StepWriter.small` (counts, sizes, tricks)."""
-_UNSET: Final = object()
-"""The key of a group a vector does not hold yet."""
-
-
-class Vector(Protocol):
-    """A float vector that entries can be written to: a list, a numpy array's memoryview...
-
-    The writer passes an ``int`` index and a ``float`` value, both as objects it keeps
-    boxed (:attr:`StepWriter.boxed`, :attr:`StepWriter.small`): boxing them anew for
-    every entry cost about as much as writing it."""
-
-    def __setitem__(self, index: Any, value: Any, /) -> None: ...
-
-
-class Written:
-    """What one observing seat's vector holds: per group of entries, the facts it was
-    written from (its key) and the entries written (indices, values).
-
-    A new one describes an all-zero vector.  Only :meth:`StepWriter.changes`
-    reads and updates it, and only as it returns the changes that make the
-    vector hold the new facts: apply every one of them to the vector, or drop
-    both (:meth:`forget`).
-    """
-
-    __slots__ = (
-        "auction",
-        "dealer",
-        "hand",
-        "hand_number",
-        "head",
-        "invitation",
-        "me",
-        "melds",
-        "passes",
-        "phase",
-        "played",
-        "plays",
-        "scores",
-        "setup",
-        "sizes",
-        "taken",
-        "tally",
-        "terms",
-        "to_act",
-        "trick",
-        "tricks",
-        "void_entries",
-        "voids",
-    )
-
-    def __init__(self, me: int) -> None:
-        self.me = me
-        """The observing seat."""
-        self.forget()
-
-    def forget(self) -> None:
-        """Describe an all-zero vector again."""
-        unset: _Record = (_UNSET, [])
-        self.phase: object = _UNSET
-        self.dealer = -1
-        self.to_act: int | None = -1
-        self.head: list[int] = []
-        """The entries of ``player``, ``phase``, ``dealer`` and ``to_act``, as written."""
-        self.hand = 0
-        self.passes: tuple[object, object, dict[int, int]] = (_UNSET, _UNSET, {})
-        """The passed and received cards written, and their entries."""
-        self.sizes: tuple[int, int, int, int] = (0, 0, 0, 0)
-        self.setup: object = _UNSET
-        """The state's hand setup whose facts are written (the auction, contract, sunk
-        suit, invitation, pass counts and melds, and the seat's passes)."""
-        self.auction: _Record = unset
-        self.terms: _Counted = (_UNSET, {})
-        """The contract, sunk suit and pass counts written, and their entries."""
-        self.invitation: _Counted = (_UNSET, {})
-        self.melds: _Counted = (_UNSET, {})
-        self.tricks: _Record = unset
-        self.trick: _Record = unset
-        self.voids = [0, 0, 0, 0]
-        """Per seat, a bit set of the suits written as void."""
-        self.void_entries: list[int] = []
-        self.taken: object = _UNSET
-        """The completed tricks whose ``tricks_taken`` and ``points_taken`` are written."""
-        self.scores: tuple[int, int] = (0, 0)
-        """The scores written (meaningless while ``hand_number`` is -1: nothing is)."""
-        self.hand_number = -1
-        self.played: dict[int, int] = {}
-        """Without perfect recall: the counts of the cards each seat played, as written."""
-        self.plays: list[int] = []
-        """With perfect recall: the entries of the tricks written (completed and current)."""
-        self.tally: tuple[object, list[int]] = (_UNSET, [])
-        """The tally (:meth:`Encoder.tally`) of the completed tricks written."""
 
 
 class StepWriter:
@@ -159,7 +64,7 @@ class StepWriter:
         """What to clear and set in a vector holding ``written`` so that it holds the
         encoding of ``source`` (a state, or the seat's view) for ``written.me``;
         ``written`` is updated to match (forgotten if this raises)."""
-        recorder = _Recorder()
+        recorder = Recorder()
         self.write(written, source, recorder)
         return recorder.clear, recorder.at, recorder.values
 
@@ -256,7 +161,7 @@ class StepWriter:
         # From a state, its hand setup stands for these facts: the same one, the same facts.
         if setup is None or w.setup is not setup:
             self._setup(w, f, out)
-            w.setup = _UNSET if setup is None else setup
+            w.setup = UNSET if setup is None else setup
         scores = f.scores
         hand_number = f.hand_number
         written = w.scores
@@ -592,19 +497,3 @@ def _held(packed: int) -> int:
         + _SUIT_SIZES[(packed >> 28) & SUIT_MASK]
         + _SUIT_SIZES[packed >> 42]
     )
-
-
-class _Recorder:
-    """A vector that only records what is written to it, as :data:`Changes`."""
-
-    def __init__(self) -> None:
-        self.clear: list[int] = []
-        self.at: list[int] = []
-        self.values: list[float] = []
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        if value == 0.0:
-            self.clear.append(index)
-        else:
-            self.at.append(index)
-            self.values.append(value)

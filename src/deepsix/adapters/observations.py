@@ -46,7 +46,8 @@ from deepsix.state import GameState, Phase
 from deepsix.views import PlayerView
 
 from ._encoder import Encoder, Entries
-from ._stepwise import Changes, StepWriter, Vector, Written
+from ._stepwise import Changes, StepWriter
+from ._written import Vector, Written
 from .config import GameConfig, max_hand_score
 
 __all__ = ["OBSERVATION_NAMES", "Entries", "ObservationLayout", "Piece", "Tracked"]
