@@ -56,7 +56,7 @@ from deepsix.io.record import record_of, write_record
 from deepsix.play.bots import Bot, is_program, make_bot
 from deepsix.play.loop import play_game
 from deepsix.play.simulate import default_workers
-from deepsix.play.workers import stop_workers, stoppable, worker_started
+from deepsix.play.workers import gather, stop_workers, stoppable, worker_started
 from deepsix.state import GameState
 from deepsix.views import PlayerView
 
@@ -320,21 +320,8 @@ def _gather(  # noqa: PLR0913  # _run's pieces, then how to play and stop
     deal's error) the deals not started are cancelled and ``stop`` is given the ones that
     are: without it, leaving would wait for each of them to finish (a minute or more a deal
     with search bots)."""
-    from concurrent.futures import as_completed
-
     futures = [executor.submit(play, config, deal, logs) for deal in deals]
-    try:
-        for future in as_completed(futures):
-            collect(future.result())
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        if stop is not None:
-            stop([future for future in futures if not future.done()])
-        raise
-    finally:
-        for future in futures:
-            future.cancel()
+    gather(futures, collect, stop)
 
 
 # -- a pool -------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from deepsix.play._results import (
 )
 from deepsix.play.bots import BOT_NAMES, Bot, expand_lineup, make_bot
 from deepsix.play.loop import play_game
-from deepsix.play.workers import stop_workers, stoppable, worker_started
+from deepsix.play.workers import gather, stop_workers, stoppable, worker_started
 from deepsix.rules import Rules
 from deepsix.state import GameState
 
@@ -268,21 +268,12 @@ def _gather(
         )
         for lo, hi in plan.bounds
     ]
-    from concurrent.futures import as_completed
-
     games: list[GameResult] = []
-    try:
-        for future in as_completed(futures):
-            games.extend(future.result())
-            if progress is not None:
-                progress(len(games), plan.total)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        if stop is not None:
-            stop([future for future in futures if not future.done()])
-        raise
-    finally:
-        for future in futures:
-            future.cancel()
+
+    def collect(chunk: list[GameResult]) -> None:
+        games.extend(chunk)
+        if progress is not None:
+            progress(len(games), plan.total)
+
+    gather(futures, collect, stop)
     return games

@@ -17,10 +17,10 @@ import concurrent.futures
 import contextlib
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
-__all__ = ["STOP_GRACE", "stop_workers", "stoppable", "worker_started"]
+__all__ = ["STOP_GRACE", "gather", "stop_workers", "stoppable", "worker_started"]
 
 T = TypeVar("T")
 
@@ -86,3 +86,26 @@ def stop_workers(
         for process in processes:
             with contextlib.suppress(OSError, ValueError):
                 process.kill()
+
+
+def gather(
+    futures: Sequence[concurrent.futures.Future[T]],
+    collect: Callable[[T], None],
+    stop: Callable[[list[concurrent.futures.Future[Any]]], None] | None = None,
+) -> None:
+    """Hand each task's result to ``collect`` as it finishes.  On a stop (Ctrl-C, a task's
+    error, ``collect`` raising) the tasks not started are cancelled and ``stop`` is given the
+    ones that are (local workers: :func:`stop_workers`): without it, leaving would wait for
+    each of them to finish."""
+    try:
+        for future in concurrent.futures.as_completed(futures):
+            collect(future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        if stop is not None:
+            stop([future for future in futures if not future.done()])
+        raise
+    finally:
+        for future in futures:
+            future.cancel()
