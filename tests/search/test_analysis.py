@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 from deepsix import Bid, GameState, HeuristicBot, Phase, PlayCard, apply, new_game, shuffled_deal
@@ -14,11 +15,13 @@ from deepsix.io.record import record_of
 from deepsix.search import SearchError
 from deepsix.search.analysis import (
     BUDGETS,
+    CONFIRM,
     AnalysisBudget,
     Decision,
     Method,
     analysis_data,
     analyze_game,
+    critical_ratio,
     decision_count,
 )
 from deepsix.search.solver import move_values, solve
@@ -218,3 +221,60 @@ def test_progress_counts_every_decision_once_and_draws_a_bar(
     assert with_bar.hands[0].decisions == hand.decisions
     played = analyze_game(state, budget=CHEAP, time_limit=1e-9, on_decision=lambda d, t: None)
     assert played.hands[0].skipped == total
+
+
+# -- issue 40 item 7: a costly moment holds up ------------------------------------------------
+
+
+def test_the_critical_ratio_is_students_t_at_the_hands_family_wise_level() -> None:
+    # the one-sided 95% point of t with 3 and 11 degrees of freedom (tables: 2.353, 1.796)
+    assert critical_ratio(1, 4) == pytest.approx(2.3534, abs=1e-3)
+    assert critical_ratio(1, 12) == pytest.approx(1.7959, abs=1e-3)
+    # 0.05 / 20 = 0.0025 in one tail (tables: t(4) 5.598, t(30) 3.030)
+    assert critical_ratio(20, 5) == pytest.approx(5.5976, abs=1e-3)
+    assert critical_ratio(20, 31) == pytest.approx(3.0298, abs=1e-3)
+    # more decisions in the hand ask more of each; more deals ask less
+    assert critical_ratio(50, 4) > critical_ratio(10, 4) > critical_ratio(1, 4)
+    assert critical_ratio(10, 4) > critical_ratio(10, 12) > critical_ratio(10, 100)
+    assert critical_ratio(10, 1) == float("inf")
+
+
+def test_an_estimate_from_one_deal_is_uncertain_however_large() -> None:
+    state = one_hand(3)
+    analysis = analyze_game(state, budget=CHEAP, seed=2)
+    hand = analysis.hands[0]
+    estimates = [d for d in hand.decisions if d.method is Method.ESTIMATE]
+    assert estimates
+    for decision in estimates:
+        assert decision.worlds == 1
+        # a cost is measured on one fresh deal, then on up to CONFIRM if it looks costly
+        assert decision.fresh in (0, 1) or 2 <= decision.fresh <= CONFIRM
+        if decision.fresh < 2:
+            assert not decision.significant
+            assert not decision.costly
+            assert decision.uncertain == (decision.cost >= 10)
+    one = next(d for d in estimates if d.fresh == 1)
+    loud = attrs.evolve(one, cost=500.0)  # however large, one deal says nothing of its noise
+    assert loud.uncertain
+    assert not loud.costly
+    assert hand.uncertain() == tuple(
+        sorted((d for d in estimates if d.uncertain), key=lambda d: (-d.cost, d.step))
+    )
+    data = analysis_data(analysis)
+    listed = data["hands"][0]["decisions"]  # type: ignore[index]  # JSON data, read as such
+    assert any(d["critical"] is None for d in listed)  # infinite for one deal: no number
+    json.dumps(data, allow_nan=False)  # and no Infinity in the JSON
+
+
+def test_the_costly_moments_are_the_same_for_five_seeds() -> None:
+    """The issue's check: for a fixed record the reported costly moments do not depend on the
+    seed of the sampled deals (the estimates' noise is judged over the whole hand)."""
+    state = one_hand(5)
+    budget = AnalysisBudget(worlds=3, exact_tricks=EXACT, max_candidates=2)
+    found = set()
+    for seed in range(5):
+        hand = analyze_game(state, budget=budget, seed=seed, phases={Phase.PLAY}).hands[0]
+        assert any(d.method is Method.ESTIMATE for d in hand.decisions)
+        found.add(tuple(d.step for d in hand.costly()))
+    assert len(found) == 1, found
+    assert found != {()}  # this hand has an exact costly card

@@ -160,11 +160,13 @@ def decision_line(decision: Decision) -> str:
     """One decision: where, who, what was played, what was best and what it cost."""
     from deepsix.io.notation import format_action
 
-    how = (
-        "exact"
-        if decision.method.value == "exact"
-        else f"estimate, {decision.worlds} deals, ±{2 * decision.margin:.0f}"
-    )
+    if decision.method.value == "exact":
+        how = "exact"
+    elif decision.fresh > decision.worlds:  # measured again on more deals
+        how = f"estimate, {decision.worlds} deals, cost on {decision.fresh}"
+        how += f", ±{2 * decision.margin:.0f}"
+    else:
+        how = f"estimate, {decision.worlds} deals, ±{2 * decision.margin:.0f}"
     return (
         f"  step {decision.step:>3}  {_where(decision):<12} {decision.seat.name.title():<5} "
         f"played {format_action(decision.played):<14} best {format_action(decision.best):<14} "
@@ -195,11 +197,23 @@ def hand_lines(
     yield "  cost by seat: " + ", ".join(
         f"{seat.name.title()} {by_seat[seat]:.0f}" for seat in Seat
     )
-    shown = hand.decisions if every else hand.costly(threshold)
-    if not every:
-        yield (
-            f"  costly moments (cost >= {threshold:g} and clear of the estimate's noise): "
-            + ("none" if not shown else str(len(shown)))
-        )
-    for decision in shown:
+    if every:
+        for decision in hand.decisions:
+            yield decision_line(decision)
+        return
+    estimates = len(hand.decisions) - exact
+    costly = hand.costly(threshold)
+    yield (
+        f"  costly moments (cost >= {threshold:g}, clear of the noise of "
+        f"{estimates} estimate{'' if estimates == 1 else 's'} together): "
+        + (str(len(costly)) if costly else "none")
+    )
+    for decision in costly:
         yield decision_line(decision)
+    uncertain = hand.uncertain(threshold)
+    if uncertain:
+        yield (
+            f"  uncertain (cost >= {threshold:g} on the deals sampled, within their noise): "
+            f"{len(uncertain)}"
+        )
+        yield from (decision_line(decision) for decision in uncertain)

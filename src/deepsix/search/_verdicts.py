@@ -7,7 +7,9 @@ there); :func:`deepsix.search.analysis.analyze_game` makes them.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterator
+from statistics import NormalDist
 from typing import Final
 
 import attrs
@@ -22,6 +24,7 @@ from deepsix.state import HandRecord, Phase
 __all__ = [
     "BUDGETS",
     "COSTLY",
+    "FAMILY_ERROR",
     "AnalysisBudget",
     "Choice",
     "Decision",
@@ -29,12 +32,65 @@ __all__ = [
     "HandAnalysis",
     "Method",
     "analysis_data",
+    "critical_ratio",
     "decision_data",
     "iter_costly",
 ]
 
 COSTLY: Final = 10.0
 """The cost, in points, from which a decision counts as a costly moment (one scoring step)."""
+FAMILY_ERROR: Final = 0.05
+"""The chance, taken over all the estimated decisions of a hand together, that sampling
+noise alone makes one of them look costly (:func:`critical_ratio`)."""
+
+
+def critical_ratio(estimates: int, deals: int) -> float:
+    """How many standard errors an estimated cost must reach to count as clear of noise, in a
+    hand with ``estimates`` estimated decisions, each cost the mean of ``deals`` paired
+    differences: Student's t quantile at ``1 - FAMILY_ERROR / estimates`` with ``deals - 1``
+    degrees of freedom (one-sided, Bonferroni), so that a hand's report calls some estimate
+    costly by noise alone at most one time in twenty.  Infinite below two deals.
+
+    >>> round(critical_ratio(1, 4), 2), round(critical_ratio(1, 12), 2)
+    (2.35, 1.8)
+    >>> round(critical_ratio(50, 4), 1), round(critical_ratio(50, 12), 2)
+    (10.2, 4.02)
+    """
+    if deals < 2:
+        return math.inf
+    return _t_quantile(1.0 - FAMILY_ERROR / max(1, estimates), deals - 1)
+
+
+def _t_cdf(t: float, nu: int) -> float:
+    """Student's t distribution function for ``nu`` (whole) degrees of freedom, by its finite
+    series (Abramowitz and Stegun 26.7.3 and 26.7.4)."""
+    theta = math.atan(t / math.sqrt(nu))
+    c2 = math.cos(theta) ** 2
+    if nu % 2:
+        term = total = 0.0 if nu == 1 else math.cos(theta)
+        for k in range(3, nu, 2):
+            term *= c2 * (k - 1) / k
+            total += term
+        return 0.5 + (theta + math.sin(theta) * total) / math.pi
+    term = total = 1.0
+    for k in range(2, nu, 2):
+        term *= c2 * (k - 1) / k
+        total += term
+    return 0.5 + math.sin(theta) * total / 2
+
+
+def _t_quantile(p: float, nu: int) -> float:
+    """The ``p`` quantile (``p`` above one half) of Student's t, by bisection."""
+    low, high = 0.0, NormalDist().inv_cdf(p)
+    while _t_cdf(high, nu) < p:
+        low, high = high, 2 * high
+    for _ in range(100):
+        middle = (low + high) / 2
+        if _t_cdf(middle, nu) < p:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 class Method(enum.Enum):
@@ -142,6 +198,14 @@ class Decision:
     *fresh* deals (see the module documentation), 0 if the action taken did as well there."""
     margin: float
     """The standard error of an estimated cost (0 for an exact one)."""
+    fresh: int = 0
+    """The fresh deals an estimated cost was measured on: ``worlds``, or more where a cost
+    that looked costly was measured again (0 for an exact decision, or a choice that
+    was the best)."""
+    critical: float = 0.0
+    """How many standard errors (``margin``) the cost must reach to count as clear of the
+    sampling noise: :func:`critical_ratio` of the hand's estimated decisions, set by the
+    analysis of the hand; irrelevant for an exact decision, whose margin is 0."""
 
     @property
     def played_value(self) -> float:
@@ -154,10 +218,26 @@ class Decision:
         return self.choices[0].value
 
     @property
+    def significant(self) -> bool:
+        """Whether the cost is clear of the sampling noise: at least ``critical`` standard
+        errors (the hand's family-wise level); always, for an exact decision; never for an
+        estimate from fewer than two fresh deals, which has no measure of its noise (nor for
+        a choice the sampled deals called the best: its cost is 0)."""
+        if self.method is Method.EXACT:
+            return True
+        return self.fresh >= 2 and self.cost >= self.critical * self.margin
+
+    @property
     def costly(self) -> bool:
-        """Whether the cost reaches :data:`COSTLY` (10 points) and is clearly more than noise
-        (at least twice its standard error)."""
-        return self.cost >= COSTLY - 1e-9 and self.cost >= 2 * self.margin
+        """Whether the cost reaches :data:`COSTLY` (10 points) and is clear of the noise
+        (:attr:`significant`)."""
+        return self.cost >= COSTLY - 1e-9 and self.significant
+
+    @property
+    def uncertain(self) -> bool:
+        """Whether the estimated cost reaches :data:`COSTLY` but not clear of the noise:
+        perhaps costly, perhaps not, by the deals sampled."""
+        return self.cost >= COSTLY - 1e-9 and not self.significant
 
 
 @attrs.frozen
@@ -178,21 +258,30 @@ class HandAnalysis:
     """Wall-clock time the analysis took (not compared: two equal analyses differ in it)."""
 
     def costly(self, threshold: float = COSTLY) -> tuple[Decision, ...]:
-        """The decisions that cost at least ``threshold`` points (and twice their standard
-        error), the dearest first."""
+        """The decisions that cost at least ``threshold`` points, clear of the estimates'
+        noise at the hand's family-wise level (:attr:`Decision.significant`), the dearest
+        first."""
+        return self._dearest(True, threshold)
+
+    def uncertain(self, threshold: float = COSTLY) -> tuple[Decision, ...]:
+        """The estimated decisions that cost at least ``threshold`` points by the deals
+        sampled, but not clear of their noise, the dearest first."""
+        return self._dearest(False, threshold)
+
+    def _dearest(self, significant: bool, threshold: float) -> tuple[Decision, ...]:
         found = [
             decision
             for decision in self.decisions
-            if decision.cost >= threshold - 1e-9 and decision.cost >= 2 * decision.margin
+            if decision.cost >= threshold - 1e-9 and decision.significant is significant
         ]
         return tuple(sorted(found, key=lambda decision: (-decision.cost, decision.step)))
 
     def cost_by_seat(self) -> tuple[float, float, float, float]:
         """The summed cost of each seat's decisions, N E S W, counting only costs clear of
-        the estimates' noise (at least twice their standard error; exact costs always)."""
+        the estimates' noise (:attr:`Decision.significant`; exact costs always)."""
         totals = [0.0] * 4
         for decision in self.decisions:
-            if decision.cost >= 2 * decision.margin:
+            if decision.significant:
                 totals[decision.seat] += decision.cost
         return (totals[0], totals[1], totals[2], totals[3])
 
@@ -253,8 +342,11 @@ def decision_data(decision: Decision) -> dict[str, object]:
         "cost": round(decision.cost, 2),
         "margin": round(decision.margin, 2),
         "costly": decision.costly,
+        "uncertain": decision.uncertain,
+        "critical": None if math.isinf(decision.critical) else round(decision.critical, 3),
         "method": decision.method.value,
         "worlds": decision.worlds,
+        "fresh": decision.fresh,
         "choices": [
             [format_action(choice.action), round(choice.value, 2)] for choice in decision.choices
         ],

@@ -74,6 +74,7 @@ from deepsix.sampling import SamplingError, sample_state
 from deepsix.scoring import score_hand
 from deepsix.search._verdicts import BUDGETS as _BUDGETS
 from deepsix.search._verdicts import COSTLY as _COSTLY
+from deepsix.search._verdicts import FAMILY_ERROR as _FAMILY_ERROR
 from deepsix.search._verdicts import (
     AnalysisBudget,
     Choice,
@@ -82,6 +83,7 @@ from deepsix.search._verdicts import (
     HandAnalysis,
     Method,
     analysis_data,
+    critical_ratio,
     decision_data,
     iter_costly,
 )
@@ -91,7 +93,9 @@ from deepsix.views import view
 
 __all__ = [
     "BUDGETS",
+    "CONFIRM",
     "COSTLY",
+    "FAMILY_ERROR",
     "AnalysisBudget",
     "Choice",
     "Decision",
@@ -100,6 +104,7 @@ __all__ = [
     "Method",
     "analysis_data",
     "analyze_game",
+    "critical_ratio",
     "decision_count",
     "decision_data",
     "iter_costly",
@@ -107,6 +112,12 @@ __all__ = [
 
 COSTLY: Final = _COSTLY
 """The cost, in points, from which a decision counts as a costly moment (one scoring step)."""
+CONFIRM: Final = 8
+"""An estimated cost that looks costly but is not clear of its noise is measured again on
+more fresh deals, up to this many times the budget's ``worlds`` in all."""
+FAMILY_ERROR: Final = _FAMILY_ERROR
+"""The chance, over all the estimated decisions of a hand together, that sampling noise alone
+makes one of them look costly (:func:`critical_ratio`)."""
 BUDGETS: Final = _BUDGETS
 """The named budgets of ``deepsix analyze --budget`` and the web table, by name: ``quick``,
 ``normal`` (the default) and ``deep``."""
@@ -260,18 +271,18 @@ def _decision(
     method: Method,
     worlds: int,
     values: dict[Action, float],
-    cost: tuple[float, float] | None = None,
+    cost: tuple[float, float, int] | None = None,
 ) -> Decision:
-    """A :class:`Decision` from each candidate's value; ``cost`` (mean, standard error) if
-    measured apart, else the difference of the values."""
+    """A :class:`Decision` from each candidate's value; ``cost`` (mean, standard error, fresh
+    deals) if measured apart, else the difference of the values."""
     step, before, played = moment
     choices = _ranked(values)
     trick = len(before.tricks) + 1 if before.phase is Phase.PLAY else None
     if cost is None:
-        cost = (values[played] - choices[0].value, 0.0)
+        cost = (values[played] - choices[0].value, 0.0, 0)
     return Decision(
         step, before.hand_number, before.phase, trick, _seat(played), played,
-        choices[0].action, method, worlds, choices, cost[0], cost[1],
+        choices[0].action, method, worlds, choices, cost[0], cost[1], cost[2],
     )  # fmt: skip
 
 
@@ -290,6 +301,12 @@ def _future_value(state: GameState, team: Team, future: tuple[int, int]) -> floa
         raise InvalidStateError("a hand in play without a contract")
     scores = score_hand(bidder.team, bid, points, state.team_meld, state.rules).scores
     return float(scores[team] - scores[1 - team])
+
+
+def _clear(mean: float, error: float, deals: int, family: int) -> bool:
+    """Whether a mean difference over ``deals`` deals is clear of its noise in a hand of
+    ``family`` estimates (:attr:`Decision.significant`)."""
+    return deals >= 2 and mean >= critical_ratio(family, deals) * error
 
 
 def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
@@ -347,18 +364,27 @@ class _Analyst:
         chosen.sort(key=lambda moment: (not self.solvable(moment.before), moment.step))
         found = []
         skipped = 0
+        # The hand's estimates, as far as they are known before the solver has tried its cards.
+        family = sum(1 for moment in chosen if not self.solvable(moment.before))
         for moment in chosen:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 skipped += 1
                 self.ticked()
                 continue
-            decision = self.exact(moment) or self.estimate(moment)
+            decision = self.exact(moment) or self.estimate(moment, family)
             if decision is None:
                 skipped += 1
             else:
                 found.append(decision)
             self.ticked()
-        decisions = tuple(sorted(found, key=lambda decision: decision.step))
+        # One level for the hand: the more estimates it holds, the clearer each must be.
+        estimates = sum(1 for decision in found if decision.method is Method.ESTIMATE)
+        decisions = tuple(
+            attrs.evolve(decision, critical=critical_ratio(estimates, decision.fresh))
+            if decision.method is Method.ESTIMATE
+            else decision
+            for decision in sorted(found, key=lambda decision: decision.step)
+        )
         seconds = time.monotonic() - started
         return HandAnalysis(number, record, decisions, forced, skipped, seconds)
 
@@ -393,8 +419,13 @@ class _Analyst:
 
     # -- estimated: sampled deals played out -------------------------------------------------
 
-    def estimate(self, moment: _Moment) -> Decision | None:
-        """The decision valued on sampled deals, or ``None`` if no deal fits the seat's view."""
+    def estimate(self, moment: _Moment, family: int) -> Decision | None:
+        """The decision valued on sampled deals, or ``None`` if no deal fits the seat's view.
+
+        A cost that looks costly on the fresh deals but is not clear of their noise (at the
+        level of a hand of ``family`` estimates) is measured on more fresh deals, a round of
+        ``worlds`` at a time, up to :data:`CONFIRM` times ``worlds`` in all: one clear of the
+        noise is reported costly, one that is not is reported uncertain."""
         rng = random.Random(f"deepsix-analysis:{self.seed}:{moment.step}")
         played = moment.played
         seat = _seat(played)
@@ -405,6 +436,7 @@ class _Analyst:
             fresh = [sample_state(seen, rng) for _ in range(count)]
         except SamplingError:
             return None
+        more = random.Random(rng.getrandbits(64))  # the confirmation's own stream
         suggested = self.policy.choose(seen, rng)
         candidates = _candidates(moment, suggested, self.budget.max_candidates)
         table = self.outcomes(worlds, candidates, seat.team, rng)
@@ -412,13 +444,26 @@ class _Analyst:
             action: sum(row) / len(row) for action, row in zip(candidates, table, strict=True)
         }
         best = _ranked(values)[0].action
-        cost = (0.0, 0.0)
+        cost = (0.0, 0.0, 0)
         if best != played:
             # The best of many noisy means is flattered (the winner's curse): measure the
             # difference again on fresh deals, where nothing was chosen.
             mine, theirs = self.outcomes(fresh, (played, best), seat.team, rng)
-            mean, error = _mean_and_error([a - b for a, b in zip(mine, theirs, strict=True)])
-            cost = (max(0.0, mean), error)
+            differences = [a - b for a, b in zip(mine, theirs, strict=True)]
+            mean, error = _mean_and_error(differences)
+            while (
+                mean >= COSTLY
+                and not _clear(mean, error, len(differences), family)
+                and len(differences) < CONFIRM * count
+            ):
+                try:
+                    extra = [sample_state(seen, more) for _ in range(count)]
+                except SamplingError:  # pragma: no cover - the same view fitted deals before
+                    break
+                mine, theirs = self.outcomes(extra, (played, best), seat.team, more)
+                differences += [a - b for a, b in zip(mine, theirs, strict=True)]
+                mean, error = _mean_and_error(differences)
+            cost = (max(0.0, mean), error, len(differences))
         return _decision(moment, Method.ESTIMATE, count, values, cost)
 
     def outcomes(

@@ -173,7 +173,12 @@ def _shown(result: dict[str, Any], *, over: bool) -> dict[str, Any]:
         "hidden": hidden,
         "skipped": hand["skipped"],
         "seconds": hand["seconds"],
-        "moments": [{name: d[name] for name in fields} for d in costly],
+        # "fresh": the deals the cost was measured on (an analysis stored before it had one
+        # measured on as many as it ranked the choices on)
+        "moments": [
+            {**{name: d[name] for name in fields}, "fresh": d.get("fresh", d["worlds"])}
+            for d in costly
+        ],
     }
 
 
