@@ -160,13 +160,11 @@ def decision_line(decision: Decision) -> str:
     """One decision: where, who, what was played, what was best and what it cost."""
     from deepsix.io.notation import format_action
 
-    if decision.method.value == "exact":
-        how = "exact"
-    elif decision.fresh > decision.worlds:  # measured again on more deals
-        how = f"estimate, {decision.worlds} deals, cost on {decision.fresh}"
-        how += f", ±{2 * decision.margin:.0f}"
-    else:
-        how = f"estimate, {decision.worlds} deals, ±{2 * decision.margin:.0f}"
+    how = "exact"
+    if decision.method.value != "exact":
+        # the cost measured again on more deals than the choices were ranked on
+        again = f", cost on {decision.fresh}" if decision.fresh > decision.worlds else ""
+        how = f"estimate, {decision.worlds} deals{again}, ±{2 * decision.margin:.0f}"
     return (
         f"  step {decision.step:>3}  {_where(decision):<12} {decision.seat.name.title():<5} "
         f"played {format_action(decision.played):<14} best {format_action(decision.best):<14} "

@@ -7,6 +7,7 @@ there); :func:`deepsix.search.analysis.analyze_game` makes them.
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from collections.abc import Iterator
 from statistics import NormalDist
@@ -32,6 +33,7 @@ __all__ = [
     "HandAnalysis",
     "Method",
     "analysis_data",
+    "clear_of_noise",
     "critical_ratio",
     "decision_data",
     "iter_costly",
@@ -44,6 +46,7 @@ FAMILY_ERROR: Final = 0.05
 noise alone makes one of them look costly (:func:`critical_ratio`)."""
 
 
+@functools.cache  # a hand asks for the same few pairs again and again
 def critical_ratio(estimates: int, deals: int) -> float:
     """How many standard errors an estimated cost must reach to count as clear of noise, in a
     hand with ``estimates`` estimated decisions, each cost the mean of ``deals`` paired
@@ -59,6 +62,13 @@ def critical_ratio(estimates: int, deals: int) -> float:
     if deals < 2:
         return math.inf
     return _t_quantile(1.0 - FAMILY_ERROR / max(1, estimates), deals - 1)
+
+
+def clear_of_noise(cost: float, margin: float, deals: int, critical: float) -> bool:
+    """Whether a mean ``cost`` over ``deals`` paired differences, with standard error
+    ``margin``, reaches ``critical`` standard errors (:func:`critical_ratio`): never below
+    two deals, which give no measure of their noise."""
+    return deals >= 2 and cost >= critical * margin
 
 
 def _t_cdf(t: float, nu: int) -> float:
@@ -225,7 +235,7 @@ class Decision:
         a choice the sampled deals called the best: its cost is 0)."""
         if self.method is Method.EXACT:
             return True
-        return self.fresh >= 2 and self.cost >= self.critical * self.margin
+        return clear_of_noise(self.cost, self.margin, self.fresh, self.critical)
 
     @property
     def costly(self) -> bool:

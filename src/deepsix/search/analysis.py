@@ -83,6 +83,7 @@ from deepsix.search._verdicts import (
     HandAnalysis,
     Method,
     analysis_data,
+    clear_of_noise,
     critical_ratio,
     decision_data,
     iter_costly,
@@ -104,6 +105,7 @@ __all__ = [
     "Method",
     "analysis_data",
     "analyze_game",
+    "clear_of_noise",
     "critical_ratio",
     "decision_count",
     "decision_data",
@@ -303,12 +305,6 @@ def _future_value(state: GameState, team: Team, future: tuple[int, int]) -> floa
     return float(scores[team] - scores[1 - team])
 
 
-def _clear(mean: float, error: float, deals: int, family: int) -> bool:
-    """Whether a mean difference over ``deals`` deals is clear of its noise in a hand of
-    ``family`` estimates (:attr:`Decision.significant`)."""
-    return deals >= 2 and mean >= critical_ratio(family, deals) * error
-
-
 def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (0 for a single value)."""
     mean = sum(values) / len(values)
@@ -453,7 +449,9 @@ class _Analyst:
             mean, error = _mean_and_error(differences)
             while (
                 mean >= COSTLY
-                and not _clear(mean, error, len(differences), family)
+                and not clear_of_noise(
+                    mean, error, len(differences), critical_ratio(family, len(differences))
+                )
                 and len(differences) < CONFIRM * count
             ):
                 try:

@@ -33,7 +33,7 @@ function momentItem(moment, name, stepLink) {
   const where = moment.trick ? `Trick ${moment.trick}` : PHASES[moment.phase] || moment.phase;
   const how = moment.method === "exact"
     ? "exact, every hand seen"
-    : `estimate over ${Math.max(moment.worlds, moment.fresh || 0)} deals, ±${Math.round(2 * moment.margin)}`;
+    : `estimate over ${moment.fresh} deals, ±${Math.round(2 * moment.margin)}`;
   const cost = Number.isInteger(moment.cost) ? moment.cost : moment.cost.toFixed(1);
   return h("li", { class: "moment", dataset: { step: String(moment.step), seat: moment.seat } },
     h("span", { class: "moment-where", text: `${where}: ` }),
