@@ -250,6 +250,9 @@ def test_losing_your_seat_is_explained(server: Server, browser: Browser, size: s
     page.locator("button.sit[data-seat='W']").click()
     page.wait_for_selector(".game[data-seat='W'][data-phase='bidding']")
     panels(bob)
+    # seated on a new socket: the old one (a spectator's) is closed when he sits
+    page.wait_for_selector("#conn.up")
+    assert page.locator("#conn").inner_text() == "online as West"
     page.fill("#chat-input", "hello")
     page.locator(".chat-form button[type='submit']").click()
     page.wait_for_function(

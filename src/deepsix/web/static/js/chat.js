@@ -17,6 +17,7 @@ export class Chat {
       const text = this.input.value.trim();
       if (!text) return;
       if (page.connection.send({ op: "chat", text: text.slice(0, MAX) })) this.input.value = "";
+      else page.toast("Not connected: your message was not sent. Send it again once the page reconnects.");
     } }, this.input, h("button", { type: "submit", dataset: { key: "chat-send" } }, "Send"));
     this.node = h("section", { class: "panel chat", "aria-labelledby": "chat-title" }, h("h3", { id: "chat-title", text: "Table chat" }), this.list, this.form);
     this.node.hidden = true;
