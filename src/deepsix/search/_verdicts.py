@@ -1,7 +1,7 @@
 """The verdicts of an analysis: budgets, each decision's choices and cost, and plain data.
 
-Every name here is public as ``deepsix.search.analysis.NAME`` (documented
-there); :func:`deepsix.search.analysis.analyze_game` makes them.
+The names that :mod:`deepsix.search.analysis` lists are public there (and documented
+there); :func:`deepsix.search.analysis.analyze_game` makes them with the rest.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from statistics import NormalDist
 from typing import Final
 
@@ -33,10 +33,13 @@ __all__ = [
     "HandAnalysis",
     "Method",
     "analysis_data",
+    "budget_of",
     "clear_of_noise",
     "critical_ratio",
     "decision_data",
     "iter_costly",
+    "mean_and_error",
+    "ranked",
 ]
 
 COSTLY: Final = 10.0
@@ -69,6 +72,15 @@ def clear_of_noise(cost: float, margin: float, deals: int, critical: float) -> b
     ``margin``, reaches ``critical`` standard errors (:func:`critical_ratio`): never below
     two deals, which give no measure of their noise."""
     return deals >= 2 and cost >= critical * margin
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for a single value)."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, (variance / len(values)) ** 0.5
 
 
 def _t_cdf(t: float, nu: int) -> float:
@@ -175,6 +187,12 @@ class Choice:
     action: Action
     value: float
     """The acting partnership's hand score minus the opponents', after this choice."""
+
+
+def ranked(values: dict[Action, float]) -> tuple[Choice, ...]:
+    """The choices, best (lowest) first; ties keep the given order."""
+    order = sorted(values.items(), key=lambda item: item[1])
+    return tuple(Choice(action, value) for action, value in order)
 
 
 @attrs.frozen
@@ -303,6 +321,15 @@ class GameAnalysis:
     hands: tuple[HandAnalysis, ...]
     budget: AnalysisBudget
     seed: int
+
+
+def budget_of(budget: AnalysisBudget | str) -> AnalysisBudget:
+    """``budget`` itself, or the named one of :data:`BUDGETS`; :class:`SearchError` else."""
+    if isinstance(budget, AnalysisBudget):
+        return budget
+    if isinstance(budget, str) and budget in BUDGETS:
+        return BUDGETS[budget]
+    raise SearchError(f"unknown analysis budget {budget!r}: one of {', '.join(BUDGETS)}")
 
 
 def iter_costly(analysis: GameAnalysis, threshold: float = COSTLY) -> Iterator[Decision]:

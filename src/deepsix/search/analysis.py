@@ -83,10 +83,13 @@ from deepsix.search._verdicts import (
     HandAnalysis,
     Method,
     analysis_data,
+    budget_of,
     clear_of_noise,
     critical_ratio,
     decision_data,
     iter_costly,
+    mean_and_error,
+    ranked,
 )
 from deepsix.search.solver import SearchBudgetError, SearchError, move_values
 from deepsix.state import GameState, HandRecord, Phase
@@ -155,7 +158,7 @@ def analyze_game(  # noqa: PLR0913  # keyword-only options, each with a default
     :class:`~deepsix.search.solver.SearchError` for a bad budget, hand
     number or game.
     """
-    chosen = _budget(budget)
+    chosen = budget_of(budget)
     state = _state(game)
     finished = len(state.completed_hands)
     wanted = range(1, finished + 1) if hands is None else hands
@@ -241,14 +244,6 @@ class _Moment(NamedTuple):
     played: Action
 
 
-def _budget(budget: AnalysisBudget | str) -> AnalysisBudget:
-    if isinstance(budget, AnalysisBudget):
-        return budget
-    if isinstance(budget, str) and budget in BUDGETS:
-        return BUDGETS[budget]
-    raise SearchError(f"unknown analysis budget {budget!r}: one of {', '.join(BUDGETS)}")
-
-
 def _state(game: GameState | GameRecord) -> GameState:
     if isinstance(game, GameRecord):
         return replay(game)
@@ -278,7 +273,7 @@ def _decision(
     """A :class:`Decision` from each candidate's value; ``cost`` (mean, standard error, fresh
     deals) if measured apart, else the difference of the values."""
     step, before, played = moment
-    choices = _ranked(values)
+    choices = ranked(values)
     trick = len(before.tricks) + 1 if before.phase is Phase.PLAY else None
     if cost is None:
         cost = (values[played] - choices[0].value, 0.0, 0)
@@ -286,12 +281,6 @@ def _decision(
         step, before.hand_number, before.phase, trick, _seat(played), played,
         choices[0].action, method, worlds, choices, cost[0], cost[1], cost[2],
     )  # fmt: skip
-
-
-def _ranked(values: dict[Action, float]) -> tuple[Choice, ...]:
-    """The choices, best (lowest) first; ties keep the given order."""
-    order = sorted(values.items(), key=lambda item: item[1])
-    return tuple(Choice(action, value) for action, value in order)
 
 
 def _future_value(state: GameState, team: Team, future: tuple[int, int]) -> float:
@@ -303,15 +292,6 @@ def _future_value(state: GameState, team: Team, future: tuple[int, int]) -> floa
         raise InvalidStateError("a hand in play without a contract")
     scores = score_hand(bidder.team, bid, points, state.team_meld, state.rules).scores
     return float(scores[team] - scores[1 - team])
-
-
-def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (0 for a single value)."""
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, 0.0
-    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-    return mean, (variance / len(values)) ** 0.5
 
 
 def _candidates(moment: _Moment, suggested: Action, limit: int) -> tuple[Action, ...]:
@@ -439,14 +419,14 @@ class _Analyst:
         values = {
             action: sum(row) / len(row) for action, row in zip(candidates, table, strict=True)
         }
-        best = _ranked(values)[0].action
+        best = ranked(values)[0].action
         cost = (0.0, 0.0, 0)
         if best != played:
             # The best of many noisy means is flattered (the winner's curse): measure the
             # difference again on fresh deals, where nothing was chosen.
             mine, theirs = self.outcomes(fresh, (played, best), seat.team, rng)
             differences = [a - b for a, b in zip(mine, theirs, strict=True)]
-            mean, error = _mean_and_error(differences)
+            mean, error = mean_and_error(differences)
             while (
                 mean >= COSTLY
                 and not clear_of_noise(
@@ -460,7 +440,7 @@ class _Analyst:
                     break
                 mine, theirs = self.outcomes(extra, (played, best), seat.team, more)
                 differences += [a - b for a, b in zip(mine, theirs, strict=True)]
-                mean, error = _mean_and_error(differences)
+                mean, error = mean_and_error(differences)
             cost = (max(0.0, mean), error, len(differences))
         return _decision(moment, Method.ESTIMATE, count, values, cost)
 
