@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from deepsix import GameState, Phase, Rules, apply, legal_actions, new_game, shuffled_deal
+from deepsix import (
+    Action,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    shuffled_deal,
+)
 from tests.support.strategies import choose_action
 
 
@@ -83,3 +92,30 @@ def _continuations(state: GameState) -> Iterator[tuple[int, GameState | None]]:
             yield after.card_points[0] - before, after
         else:
             yield after.completed_hands[-1].card_points[0] - before, None
+
+
+def score_minimax(state: GameState, memo: dict[tuple[object, ...], int] | None = None) -> int:
+    """The hand's score from ``state`` under best play for the score -- North-South's recorded
+    score minus East-West's, North-South minimising -- by plain minimax over the engine's own
+    ``legal_actions`` and ``apply``, each line's score read from the finished hand's record."""
+    memo = {} if memo is None else memo
+    key = (*_position(state), state.card_points)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    values = [score_after(state, action, memo) for action in legal_actions(state)]
+    assert state.to_act is not None
+    value = min(values) if state.to_act.team == 0 else max(values)
+    memo[key] = value
+    return value
+
+
+def score_after(
+    state: GameState, action: Action, memo: dict[tuple[object, ...], int] | None = None
+) -> int:
+    """:func:`score_minimax` after ``action``."""
+    after = apply(state, action)
+    if after.phase is Phase.PLAY:
+        return score_minimax(after, memo)
+    scores = after.completed_hands[-1].scores
+    return scores[0] - scores[1]

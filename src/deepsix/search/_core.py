@@ -17,9 +17,51 @@ Values are the card points North-South take from the start of the current
 trick to the end of the hand, the last-trick bonus included.
 North-South minimise them, East-West maximise them.  Every search is
 fail-soft alpha-beta; :meth:`Engine.exact` drives it with null windows
-(MTD(f)).  The documentation of :mod:`deepsix.search.solver` lists the
-techniques; each can be switched off (:class:`Engine`'s flags) so that the
-tests can check that none of them changes a value.
+(MTD(f)).  The techniques, each of which can be switched off (:class:`Engine`'s flags)
+so that the tests can check that none of them changes a value:
+
+* **Alpha-beta** over single card plays (fail-soft), driven by
+  **MTD(f)**: null-window probes ask "can North-South hold their take to
+  at most ``t``?", which prunes far more than a full window; a few probes
+  pin the exact value (every value is a multiple of 10).  The first probe
+  asks about the value of a quick play-out (every player plays the card
+  the move ordering tries first), not about 0: fewer probes, fewer nodes.
+  From seven tricks left it asks about the exact value after one trick of
+  that play-out instead (found the same way), nearer the value.
+* **Static bounds.**  From a trick boundary North-South take between 0 and
+  the points left (cards in hand plus the last-trick bonus).  A probe whose
+  window lies outside those bounds -- once the points already won along
+  the line have been counted -- is answered without a search; at the
+  trick's last card, where each card's trick is decided, this is checked
+  before the position after it is even looked up.
+* A **transposition table** at trick boundaries (hands + leader) stores a
+  lower and an upper bound on the points North-South take from there, and
+  the lead that proved it (tried first next time).  Keys are in
+  **relative-rank** form: pointless ranks (4 to 8) that nobody holds any
+  more are squeezed out, and touching pointless ranks held by one player
+  alone count as one rank held that many times, so positions that differ
+  only in which equivalent cards are left share an entry.
+* **The last two tricks are solved exactly** by four nested loops (the
+  last trick is forced) and cached by position, so the many null-window
+  probes that reach them pay once.
+* **Equivalent cards** are searched once: two pointless cards of one suit in
+  the mover's hand are interchangeable when no card ranking between them,
+  or equal to either, is held by another player or lies in the current
+  trick.  Then every other card compares the same way with both (including
+  "of two identical cards the later wins"), both obey the follow and
+  play-over rules alike, and both carry the same (zero) points, so swapping
+  them maps the rest of the game onto itself.  A 2 and a 3 are never merged
+  with anything but their own copy: their points differ.  At the root,
+  :func:`solve` and :func:`move_values` search one card of each class
+  and give the others its result.
+* **Move ordering**, measured on solved positions: the table's lead
+  first, then the *killer* (the card that last cut the search off at the
+  same tricks left, seat in the trick and previous card); leads of a card
+  an opponent can beat (in a suit not sunk) before sunk cards before the
+  rest, points first and low first; a follower that leaves the trick to
+  its own side tries its cheapest, lowest card first; the second seat
+  otherwise its pointless, high cards; the third and last seats shed
+  points on a trick the opponents take.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ suit, the invitation, both passes, the melds and every card:
 * **Exact, with every hand visible** (:attr:`Method.EXACT`): a card played
   with at most :attr:`AnalysisBudget.exact_tricks` tricks left (eight by
   default) is compared with every legal card by the double-dummy solver
-  (:func:`~deepsix.search.solver.move_values`) on the actual deal.  This is
+  (:func:`~deepsix.search.solver.move_values`) on the actual deal, solving what the
+  hand records (``objective="score"``: the bid, the set contract, the floor), not card
+  points converted after the fact.  This is
   hindsight, as in bridge: the best card is the best one had the player
   seen all the hands.  A position the solver cannot finish within
   :attr:`AnalysisBudget.node_limit` nodes is estimated instead.
@@ -71,7 +73,6 @@ from deepsix.io.record import GameRecord, replay
 from deepsix.play.bots import Bot, make_bot
 from deepsix.rebuild import history_start, walk
 from deepsix.sampling import SamplingError, sample_state
-from deepsix.scoring import score_hand
 from deepsix.search._verdicts import BUDGETS as _BUDGETS
 from deepsix.search._verdicts import COSTLY as _COSTLY
 from deepsix.search._verdicts import FAMILY_ERROR as _FAMILY_ERROR
@@ -283,17 +284,6 @@ def _decision(
     )  # fmt: skip
 
 
-def _future_value(state: GameState, team: Team, future: tuple[int, int]) -> float:
-    """``team``'s hand score minus the other's, if the teams take ``future`` card points more."""
-    taken = state.card_points
-    points = (taken[0] + future[0], taken[1] + future[1])
-    bidder, bid = state.bidder, state.bid
-    if bidder is None or bid is None:  # pragma: no cover - the play phase has a contract
-        raise InvalidStateError("a hand in play without a contract")
-    scores = score_hand(bidder.team, bid, points, state.team_meld, state.rules).scores
-    return float(scores[team] - scores[1 - team])
-
-
 def _candidates(moment: _Moment, suggested: Action, limit: int) -> tuple[Action, ...]:
     """The choices worth comparing, in the engine's order (see the module documentation)."""
     played = moment.played
@@ -381,16 +371,20 @@ class _Analyst:
             return None
         try:
             found = move_values(
-                before, node_limit=self.budget.node_limit, kernel=self.budget.kernel
+                before,
+                node_limit=self.budget.node_limit,
+                kernel=self.budget.kernel,
+                objective="score",  # what the hand records, solved (not card points converted)
             )
         except SearchBudgetError:
             return None
-        team = _seat(moment.played).team
+        sign = 1 if _seat(moment.played).team == 0 else -1  # the solver's score is North-South's
         values: dict[Action, float] = {}
         for legal in legal_actions(before):  # legal order, so that ties go to the first card
             assert isinstance(legal, PlayCard)
-            points = next(value.points for value in found if value.card == legal.card)
-            values[legal] = _future_value(before, team, points)
+            score = next(value.score for value in found if value.card == legal.card)
+            assert score is not None  # the score objective scores every card
+            values[legal] = float(sign * score)
         return _decision(moment, Method.EXACT, 0, values)
 
     # -- estimated: sampled deals played out -------------------------------------------------

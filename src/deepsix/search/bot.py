@@ -94,7 +94,7 @@ from deepsix.search._choices import distinct as _distinct
 from deepsix.search._choices import distinct_cards as _distinct_cards
 from deepsix.search._choices import lowest as _lowest
 from deepsix.search._choices import significant as _significant
-from deepsix.search.playout import endgame_cost, perfect_playout_cost, playout_cost
+from deepsix.search.playout import perfect_playout_cost, playout_cost
 from deepsix.search.solver import (
     KernelChoice,
     SearchBudgetError,
@@ -452,12 +452,16 @@ class SearchBot:
         solved = 0
         for world in self._worlds(view_, self.worlds, rng):
             try:
-                values = move_values(world, node_limit=self.node_limit, kernel=self.kernel)
+                values = move_values(
+                    world, node_limit=self.node_limit, kernel=self.kernel, objective="score"
+                )
             except SearchBudgetError:
                 continue  # too hard to solve within budget: this deal does not vote
             solved += 1
+            sign = 1 if seat.team == 0 else -1  # the solver's score is North-South's
             for value in values:
-                totals[value.card] += endgame_cost(world, seat.team, value.points)
+                assert value.score is not None  # the score objective scores every card
+                totals[value.card] += sign * value.score
         if not solved:
             return _cheapest(card_costs(view_))
         return cards[_lowest([totals[card] for card in cards])]

@@ -9,51 +9,13 @@ last-trick bonus) are split between the two teams, so the game from here is
 zero-sum: one number, the points North-South take, is minimised by
 North-South and maximised by East-West.
 
-How it is searched (the search itself is :mod:`deepsix.search._core`, plain
-integers throughout, so that it can also be compiled):
-
-* **Alpha-beta** over single card plays (fail-soft), driven by
-  **MTD(f)**: null-window probes ask "can North-South hold their take to
-  at most ``t``?", which prunes far more than a full window; a few probes
-  pin the exact value (every value is a multiple of 10).  The first probe
-  asks about the value of a quick play-out (every player plays the card
-  the move ordering tries first), not about 0: fewer probes, fewer nodes.
-  From seven tricks left it asks about the exact value after one trick of
-  that play-out instead (found the same way), nearer the value.
-* **Static bounds.**  From a trick boundary North-South take between 0 and
-  the points left (cards in hand plus the last-trick bonus).  A probe whose
-  window lies outside those bounds -- once the points already won along
-  the line have been counted -- is answered without a search; at the
-  trick's last card, where each card's trick is decided, this is checked
-  before the position after it is even looked up.
-* A **transposition table** at trick boundaries (hands + leader) stores a
-  lower and an upper bound on the points North-South take from there, and
-  the lead that proved it (tried first next time).  Keys are in
-  **relative-rank** form: pointless ranks (4 to 8) that nobody holds any
-  more are squeezed out, and touching pointless ranks held by one player
-  alone count as one rank held that many times, so positions that differ
-  only in which equivalent cards are left share an entry.
-* **The last two tricks are solved exactly** by four nested loops (the
-  last trick is forced) and cached by position, so the many null-window
-  probes that reach them pay once.
-* **Equivalent cards** are searched once: two pointless cards of one suit in
-  the mover's hand are interchangeable when no card ranking between them,
-  or equal to either, is held by another player or lies in the current
-  trick.  Then every other card compares the same way with both (including
-  "of two identical cards the later wins"), both obey the follow and
-  play-over rules alike, and both carry the same (zero) points, so swapping
-  them maps the rest of the game onto itself.  A 2 and a 3 are never merged
-  with anything but their own copy: their points differ.  At the root,
-  :func:`solve` and :func:`move_values` search one card of each class
-  and give the others its result.
-* **Move ordering**, measured on solved positions: the table's lead
-  first, then the *killer* (the card that last cut the search off at the
-  same tricks left, seat in the trick and previous card); leads of a card
-  an opponent can beat (in a suit not sunk) before sunk cards before the
-  rest, points first and low first; a follower that leaves the trick to
-  its own side tries its cheapest, lowest card first; the second seat
-  otherwise its pointless, high cards; the third and last seats shed
-  points on a trick the opponents take.
+How it is searched: alpha-beta over single cards driven by MTD(f) null-window probes
+from a play-out's value; static bounds and a transposition table (relative-rank keys)
+at trick boundaries; the last two tricks solved exactly and cached; equivalent cards
+searched once; measured move ordering.  The search itself, and each technique, is
+described in the source of ``deepsix.search._core`` (plain integers, so that it also
+compiles).  ``objective="score"`` solves what the hand records instead of its card points
+(:data:`Objective`).
 
 The rules are not re-implemented: legality comes from
 :func:`deepsix.tricks.play_window` (both meanings of the play-over rule,
@@ -105,12 +67,14 @@ from deepsix.search._native import kernel as _kernel
 from deepsix.search._python import Solver as _Solver
 from deepsix.search._python import after as _after
 from deepsix.search._python import representatives as _representatives
+from deepsix.search._score import card_scores as _card_scores
 from deepsix.state import GameState, Phase
 
 __all__ = [
     "KERNEL",
     "KernelChoice",
     "MoveValue",
+    "Objective",
     "SearchBudgetError",
     "SearchError",
     "SolveResult",
@@ -128,6 +92,12 @@ KERNEL: Final[Literal["native", "python"]] = "native" if _AVAILABLE else "python
 
 KernelChoice = Literal["auto", "native", "python"]
 """Which search kernel to run (see :data:`KERNEL`)."""
+
+Objective = Literal["points", "score"]
+"""What the solver optimises: ``"points"``, the card points each team takes (each as few as
+it can), or ``"score"``, what the hand records -- North-South's recorded score minus
+East-West's, with the bid, the meld, the zero floor and the set contract
+(:mod:`deepsix.search._score` says why the two optima can differ)."""
 
 
 class SearchError(DeepSixError, ValueError):
@@ -156,6 +126,9 @@ class SolveResult:
     kernel: str = "python"
     """The kernel that searched: ``"native"`` (C++) or ``"python"`` (see :data:`KERNEL`);
     ``nodes`` counts that kernel's positions."""
+    score: int | None = None
+    """With ``objective="score"``: the hand's score under best play for the score, North-South's
+    recorded score minus East-West's (``best`` are the cards that achieve it); else ``None``."""
 
 
 @attrs.frozen
@@ -166,6 +139,9 @@ class MoveValue:
     """The card played now."""
     points: tuple[int, int]
     """Card points each team takes from now (this card's trick included) to the end."""
+    score: int | None = None
+    """With ``objective="score"``: the hand's score after this card under best play for the
+    score, North-South's recorded score minus East-West's; else ``None``."""
 
 
 def _check_state(state: object) -> None:
@@ -238,7 +214,11 @@ def _root_cards(state: GameState) -> tuple[Card, ...]:
 
 
 def move_values(
-    state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
+    state: GameState,
+    *,
+    node_limit: int | None = None,
+    kernel: KernelChoice = "auto",
+    objective: Objective = "points",
 ) -> tuple[MoveValue, ...]:
     """Every distinct legal card of the seat to act, with each team's points after it.
 
@@ -246,14 +226,46 @@ def move_values(
     dummy).  Raises :class:`SearchError` for a state not in the play phase,
     and :class:`SearchBudgetError` if ``node_limit`` nodes do not suffice.
     ``kernel`` chooses the search (:data:`KERNEL`); the answer is the same.
+    With ``objective="score"`` each value also has its :attr:`MoveValue.score`.
     """
     _check_state(state)
+    _check_objective(objective)
+    if objective == "score":
+        return _scored(state, node_limit, kernel)[0]
+    return _card_values(state, node_limit, kernel)[0]
+
+
+def _scored(
+    state: GameState, node_limit: int | None, kernel: KernelChoice
+) -> tuple[tuple[MoveValue, ...], int]:
+    """:func:`move_values` with scores (``state`` checked), and the nodes searched."""
+    values, nodes, root = _card_values(state, node_limit, kernel)
+    pairs = [(value.card, value.points[0]) for value in values]
+    try:
+        scores, more = _card_scores(state, pairs, _check_budget(node_limit), root)
+    except Budget:
+        raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
+    scored = tuple(attrs.evolve(v, score=score) for v, score in zip(values, scores, strict=True))
+    return scored, nodes + more
+
+
+def _check_objective(objective: object) -> None:
+    if objective not in ("points", "score"):
+        raise SearchError(f"objective must be 'points' or 'score', not {objective!r}")
+
+
+def _card_values(
+    state: GameState, node_limit: int | None, kernel: KernelChoice
+) -> tuple[tuple[MoveValue, ...], int, _Solver | None]:
+    """:func:`move_values` for card points (``state`` checked), the nodes searched, and the
+    Python kernel's root (``None``: the native kernel searched)."""
     if _native_wanted(kernel):
-        _, total, _, searched, found_values, _ = _native_solve(state, 2, node_limit)
-        return tuple(
+        _, total, _, searched, found_values, nodes = _native_solve(state, 2, node_limit)
+        native = tuple(
             MoveValue(CARDS[card], (ns, total - ns))
             for card, ns in zip(searched, found_values, strict=True)
         )
+        return native, nodes, None
     root = _Solver(state)
     root.limit = _check_budget(node_limit)
     total = root.left + LAST_TRICK_BONUS
@@ -273,7 +285,7 @@ def move_values(
             values.append(MoveValue(card, (ns, total - ns)))
     except Budget:
         raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
-    return tuple(values)
+    return tuple(values), root.nodes, root
 
 
 def points(
@@ -336,17 +348,39 @@ def playout_points(
 
 
 def solve(
-    state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
+    state: GameState,
+    *,
+    node_limit: int | None = None,
+    kernel: KernelChoice = "auto",
+    objective: Objective = "points",
 ) -> SolveResult:
     """Each team's points from here under best play, and every card that achieves them.
 
     ``state`` must be in the play phase (else :class:`SearchError`).  The
     search is exact; ``node_limit`` caps its work (:class:`SearchBudgetError`
     if it runs out).  ``kernel`` chooses the search (:data:`KERNEL`); the answer
-    is the same, and :attr:`SolveResult.kernel` names the one that ran.
+    is the same, and :attr:`SolveResult.kernel` names the one that ran.  With
+    ``objective="score"`` it also solves the hand's score (:data:`Objective`):
+    :attr:`SolveResult.score`, and ``best`` the cards that achieve it.
     """
     start = time.perf_counter()
     _check_state(state)
+    _check_objective(objective)
+    if objective == "score":
+        values, nodes = _scored(state, node_limit, kernel)
+        assert state.to_act is not None  # checked above
+        pick = min if state.to_act.team == 0 else max
+        score = pick(v.score for v in values if v.score is not None)
+        ns = pick(v.points[0] for v in values)
+        return SolveResult(
+            points=(ns, values[0].points[0] + values[0].points[1] - ns),
+            best=tuple(v.card for v in values if v.score == score),
+            seat=state.to_act,
+            nodes=nodes,
+            seconds=time.perf_counter() - start,
+            kernel="native" if _native_wanted(kernel) else "python",
+            score=score,
+        )
     if _native_wanted(kernel):
         ns, total, native_best, _, _, nodes = _native_solve(state, 1, node_limit)
         assert state.to_act is not None  # checked above

@@ -1,0 +1,247 @@
+"""The score objective: what the hand records, solved exactly (double dummy).
+
+The card-point search (:mod:`deepsix.search._core`) minimises one number, the
+points North-South take.  A hand is recorded on more than its points: the
+bidding team records its net (card points plus meld, floored at zero) if it
+brings it to the bid or below, else ``failed_bid_score - bid`` whatever it
+took; the other team records its floored net (:func:`deepsix.score_hand`).
+This module solves the hand's *score*: North-South's recorded score minus
+East-West's, which North-South minimise and East-West maximise.
+
+As a function of the points North-South take from here, that score rises
+with them except at one place: where the bidding team's net passes its bid,
+it jumps to the set score -- down, for a bid over about half the failed-bid
+score (bid 120: set 80, made at 115 records 115).  So the two optima can
+differ, and the score is not the card-point value read after the fact.
+
+How it is solved, on the card-point search's own engine (its tables too):
+
+* The card-point value ``v`` bounds the score: North-South can hold their
+  take to ``v`` and East-West can force ``v``, so the score lies between the
+  least score from ``v`` up and the greatest up to ``v``.  Where the score
+  rises over that range (every bid up to about half the failed-bid score,
+  and most positions of the rest) the two bounds meet: the score is the one
+  of ``v``, with no search beyond the card-point one.
+* Otherwise, a *target search* answers "can North-South force the points
+  they take into the set ``M``?" for the set of outcomes whose score is at
+  most ``c``, and a binary search over ``c`` finds the value.  ``M`` is a
+  bit mask over the points in tens (a hand's points are multiples of 10);
+  a trick North-South win shifts it by the trick's points.  At a trick
+  boundary the card-point value decides the question where it can (``M``
+  holds every outcome up to ``v``: yes; none from ``v`` up: no), and the
+  answers are kept by position and target.  Equivalent cards are searched
+  once, as in the card-point search: swapping them changes no point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deepsix.cards import CARD_POINTS, Card
+from deepsix.hands import BIT
+from deepsix.scoring import LAST_TRICK_BONUS, score_hand
+from deepsix.search._core import Budget, Engine
+from deepsix.search._python import Solver, after
+from deepsix.state import GameState
+
+__all__ = ["ScoreSearch", "card_scores", "outcomes"]
+
+_TEN = 10
+
+
+def outcomes(state: GameState, left: int) -> list[int]:
+    """The hand's score (North-South's recorded score minus East-West's) for each number of
+    points North-South take from here, in tens: entry ``f`` is for ``10 * f`` points of the
+    ``left`` still to be taken (the last-trick bonus included)."""
+    bidder, bid = state.bidder, state.bid
+    assert bidder is not None  # the play phase has a contract
+    assert bid is not None
+    taken = state.card_points
+    meld = state.team_meld
+    found: list[int] = []
+    for future in range(0, left + 1, _TEN):
+        points = (taken[0] + future, taken[1] + left - future)
+        scores = score_hand(bidder.team, bid, points, meld, state.rules).scores
+        found.append(scores[0] - scores[1])
+    return found
+
+
+class ScoreSearch:
+    """The score of positions of one hand, on the engine of a card-point :class:`Solver`.
+
+    ``outcome`` is :func:`outcomes` of the root; a position after the root is asked about
+    with how many points North-South took on the way (``gained``).
+    """
+
+    def __init__(self, engine: Engine, outcome: Sequence[int]) -> None:
+        self.engine = engine
+        self.outcome = list(outcome)
+        self.known: dict[tuple[int, int], bool] = {}
+        """(position key with the leader, target mask) -> whether North-South can force it."""
+        self.values: dict[int, int] = {}
+        """Position key with the leader -> North-South's card-point value from there."""
+        self.probes = 0
+        """Target searches made (positions the card-point bounds did not settle)."""
+
+    def value(self, position: Solver, gained: int, points: int) -> int:
+        """The score of ``position`` (North-South having taken ``gained`` points since the
+        root), whose card-point value is ``points``."""
+        outcome = self.outcome[gained // _TEN :]
+        span = outcome[: (position.left + LAST_TRICK_BONUS) // _TEN + 1]
+        v = points // _TEN
+        low = min(span[v:])  # East-West force at least v
+        high = max(span[: v + 1])  # North-South hold to at most v
+        if low == high:
+            return low
+        candidates = sorted({score for score in span if low <= score <= high})
+        lo, hi = 0, len(candidates) - 1  # North-South can force the score to candidates[hi]
+        while lo < hi:
+            middle = (lo + hi) // 2
+            target = candidates[middle]
+            mask = 0
+            for index, score in enumerate(span):
+                if score <= target:
+                    mask |= 1 << index
+            if self.forces(position, mask):
+                hi = middle
+            else:
+                lo = middle + 1
+        return candidates[lo]
+
+    def forces(self, position: Solver, mask: int) -> bool:
+        """Whether North-South can force their points from ``position`` into ``mask``."""
+        self.probes += 1
+        engine = self.engine
+        engine.load(position.hands)
+        tbits = 0
+        taken = 0
+        for card in position.trick:
+            tbits |= BIT[card]
+            taken += CARD_POINTS[card]
+        return self._node(
+            int(position.seat),
+            position.leader,
+            position.left,
+            position.tricks_left,
+            position.code,
+            tbits,
+            taken,
+            mask,
+        )
+
+    def _boundary(self, leader: int, left: int, tricks_left: int, mask: int) -> bool:
+        """At a trick boundary, ``leader`` to lead, ``left`` card points in the hands."""
+        reach = (left + LAST_TRICK_BONUS) // _TEN
+        every = (2 << reach) - 1
+        mask &= every
+        if not mask:
+            return False
+        if mask == every:
+            return True
+        engine = self.engine
+        key = (engine.key() | leader, mask)
+        known = self.known.get(key)
+        if known is not None:
+            return known
+        # The card-point value decides where it can: North-South can hold their take to v
+        # (every outcome up to v in the target: yes), East-West can force v (none from v up: no)
+        position = key[0]
+        v = self.values.get(position, -1)
+        if v < 0:
+            v = self.values[position] = engine.exact(leader, leader, left, tricks_left, 0, -1)
+        v //= _TEN
+        below = (2 << v) - 1
+        if mask & below == below:
+            answer = True
+        elif not mask >> v:
+            answer = False
+        else:  # North-South must take more than they would for points: try such cards first
+            answer = self._node(leader, leader, left, tricks_left, 0, 0, 0, mask, False)
+        self.known[key] = answer
+        return answer
+
+    def _node(  # noqa: PLR0913, PLR0917  # the position, spelled out
+        self,
+        seat: int,
+        leader: int,
+        left: int,
+        tricks_left: int,
+        code: int,
+        tbits: int,
+        taken: int,
+        mask: int,
+        upward: bool = False,
+    ) -> bool:
+        """Within a trick, ``seat`` to play: whether North-South force their points into
+        ``mask``; ``code``/``tbits``/``taken`` as in the card-point search.  ``upward``: the
+        target lies above the card-point value alone, so each side tries first the cards the
+        card-point search tries last (North-South must take points, East-West shed them)."""
+        engine = self.engine
+        engine.nodes += 1
+        if engine.nodes > engine.limit:
+            raise Budget
+        played = (seat - leader) & 3
+        moves = engine.order(engine.classes(seat, code, tbits), seat, leader, played, code, -1)
+        if upward:
+            moves = moves[::-1]
+        north_south = not seat & 1
+        held = engine.hand(seat)
+        shift = 5 * played
+        for card in moves:
+            bit = BIT[card]
+            engine.add(seat, -bit)
+            try:
+                after = code | (card + 1) << shift
+                points = taken + CARD_POINTS[card]
+                if played == 3:
+                    winner = (leader + engine.winner(after)) & 3
+                    rest = tricks_left - 1
+                    won = points + (0 if rest else LAST_TRICK_BONUS)
+                    target = mask if winner & 1 else mask >> (won // _TEN)
+                    if rest:
+                        answer = self._boundary(winner, left - points, rest, target)
+                    else:
+                        answer = bool(target & 1)
+                else:
+                    answer = self._node(
+                        (seat + 1) & 3,
+                        leader,
+                        left,
+                        tricks_left,
+                        after,
+                        tbits | bit,
+                        points,
+                        mask,
+                        upward,
+                    )
+            finally:
+                engine.add(seat, bit)
+            if answer == north_south:  # North-South found a way, or East-West a refutation
+                return answer
+        assert engine.hand(seat) == held
+        return not north_south
+
+
+def card_scores(
+    state: GameState, values: Sequence[tuple[Card, int]], limit: int, root: Solver | None
+) -> tuple[list[int], int]:
+    """The score after each ``(card, points)`` of ``state`` (its legal cards, each with
+    North-South's card points from here after it, as :func:`~deepsix.search.move_values`
+    gives them), under best play for the score, and the nodes the target searches took.
+
+    ``root``: the card-point search's root, whose tables the target searches then share
+    (``None``: a fresh one); ``limit`` caps the nodes (:class:`~deepsix.search._core.Budget`).
+    """
+    if root is None:
+        root = Solver(state)
+    root.limit = limit
+    start = root.nodes
+    search = ScoreSearch(root.engine, outcomes(state, root.left + LAST_TRICK_BONUS))
+    found: list[int] = []
+    for card, points in values:
+        taken, child = after(root, state, card)
+        if child is None:
+            found.append(search.outcome[taken // _TEN])
+        else:
+            found.append(search.value(child, taken, points - taken))
+    return found, root.nodes - start
