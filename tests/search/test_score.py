@@ -16,7 +16,7 @@ from deepsix import Card, PlayCard, PlayOver, Rules, apply, legal_actions
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
 from deepsix.search._python import Solver, after
 from deepsix.search._score import ScoreSearch, outcomes
-from deepsix.search.solver import KERNEL
+from deepsix.search.solver import KERNEL, score
 from tests.search.endgames import endgame, score_after, score_minimax
 from tests.support.strategies import examples, rules_variants
 
@@ -47,6 +47,16 @@ def test_the_score_equals_minimax_over_the_engine(
         assert isinstance(action, PlayCard)
         assert (action.card in result.best) == (score_after(state, action, memo) == result.score)
     assert result.points == solve(state, kernel="python").points  # the card points, still
+
+
+@settings(max_examples=examples(ci=60, deep=800))
+@given(rules=rules_variants(), seed=SEEDS, tricks_left=st.integers(1, 4), played=PLAYED)
+def test_score_alone_equals_minimax(rules: Rules, seed: int, tricks_left: int, played: int) -> None:
+    """score() (what a play-out's exact end needs) gives the oracle's score, on either kernel."""
+    state = endgame(rules, seed, tricks_left, played)
+    expected = score_minimax(state)
+    assert score(state, kernel="python") == expected
+    assert score(state) == expected  # the default kernel (native where installed)
 
 
 @settings(max_examples=examples(ci=40, deep=600))

@@ -44,7 +44,7 @@ from deepsix.search._core import Budget, Engine
 from deepsix.search._python import Solver, after
 from deepsix.state import GameState
 
-__all__ = ["ScoreSearch", "card_scores", "outcomes"]
+__all__ = ["ScoreSearch", "card_scores", "outcomes", "position_score"]
 
 _TEN = 10
 
@@ -245,3 +245,12 @@ def card_scores(
         else:
             found.append(search.value(child, taken, points - taken))
     return found, root.nodes - start
+
+
+def position_score(state: GameState, points: int, limit: int) -> int:
+    """The score of ``state`` under best play for the score, North-South's card-point value
+    from there being ``points``; ``limit`` caps the target searches' nodes."""
+    root = Solver(state)
+    root.limit = limit
+    search = ScoreSearch(root.engine, outcomes(state, root.left + LAST_TRICK_BONUS))
+    return search.value(root, 0, points)

@@ -20,7 +20,8 @@ The outcome is scored as the hand would be scored -- each team's card
 points plus meld against the contract (:func:`deepsix.score_hand`) -- as
 the partnership's recorded score minus the opponents': lower is better,
 and a card that saves 10 points matters most when it makes or breaks the
-contract.
+contract.  The exact end of :func:`playout_cost` solves that score itself
+(:func:`deepsix.search.solver.score`).
 
 >>> import random
 >>> from deepsix import HeuristicBot, Team, apply, new_game, shuffled_deal
@@ -40,7 +41,7 @@ from deepsix.engine import apply
 from deepsix.errors import InvalidStateError
 from deepsix.play.bots import Bot
 from deepsix.scoring import score_hand
-from deepsix.search.solver import KernelChoice, SearchBudgetError, playout_points, points
+from deepsix.search.solver import KernelChoice, SearchBudgetError, playout_points, score
 from deepsix.state import GameState, Phase
 from deepsix.views import view
 
@@ -89,12 +90,12 @@ def playout_cost(  # noqa: PLR0913  # the position, then the budgets and the ker
             and state.phase is Phase.PLAY
             and HAND_SIZE - len(state.tricks) <= solve_tricks
         ):
-            try:
-                future = points(state, node_limit=node_limit, kernel=kernel)
+            try:  # the hand's score solved (North-South's), not card points converted
+                solved = score(state, node_limit=node_limit, kernel=kernel)
             except SearchBudgetError:
                 solve_tricks = 0  # too hard for the budget: the policy plays on
             else:
-                return endgame_cost(state, team, future)
+                return float(solved if team == 0 else -solved)
         seat = state.to_act
         if seat is None:  # pragma: no cover - a hand in progress always has a seat to act
             raise InvalidStateError("the hand stopped before it was scored")

@@ -9,30 +9,21 @@ last-trick bonus) are split between the two teams, so the game from here is
 zero-sum: one number, the points North-South take, is minimised by
 North-South and maximised by East-West.
 
-How it is searched: alpha-beta over single cards driven by MTD(f) null-window probes
-from a play-out's value; static bounds and a transposition table (relative-rank keys)
-at trick boundaries; the last two tricks solved exactly and cached; equivalent cards
-searched once; measured move ordering.  The search itself, and each technique, is
-described in the source of ``deepsix.search._core`` (plain integers, so that it also
-compiles).  ``objective="score"`` solves what the hand records instead of its card points
-(:data:`Objective`).
+How it is searched: alpha-beta over single cards driven by MTD(f) null-window probes;
+static bounds and a transposition table at trick boundaries; the last two tricks exact;
+equivalent cards searched once; measured move ordering (the source of
+``deepsix.search._core`` describes each).  The rules are not re-implemented (legality from
+:func:`deepsix.tricks.play_window`, winners from :func:`deepsix.tricks.winning_position`),
+and ``tests/search`` proves the solver exact against plain minimax over the engine's own
+:func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.  ``objective="score"`` solves
+what the hand records instead of its card points (:data:`Objective`).
 
-The rules are not re-implemented: legality comes from
-:func:`deepsix.tricks.play_window` (both meanings of the play-over rule,
-:class:`~deepsix.PlayOver`), trick winners from
-:func:`deepsix.tricks.winning_position` (the sunk suit included), and the
-last-trick bonus from :data:`deepsix.scoring.LAST_TRICK_BONUS`.
-``tests/search`` proves the solver exact against plain minimax over the
-engine's own :func:`~deepsix.legal_actions` and :func:`~deepsix.apply`.
-
-**Two kernels.**  The same search (the same techniques and the same answers) also
-exists in C++, in the optional package ``deepsix-native`` (``pip install ./native``
-from the repository).  :data:`KERNEL` says which one ``kernel="auto"`` (the default of
-:func:`solve`, :func:`points` and :func:`move_values`) runs, and
-:attr:`SolveResult.kernel` which one answered; ``kernel="python"`` asks for
-:mod:`deepsix.search._core` by name (the search bots do: their node budgets are counted
-in its nodes), ``kernel="native"`` for the C++ one (:class:`SearchError` if it is not
-installed).  Without a compiler nothing changes: the Python search is the fallback.
+**Two kernels.**  The same search also exists in C++, the optional package
+``deepsix-native`` (``pip install ./native``).  :data:`KERNEL` says which one
+``kernel="auto"`` (the default) runs, and :attr:`SolveResult.kernel` which one answered;
+``kernel="python"`` asks for :mod:`deepsix.search._core` (the search bots do: their node
+budgets are counted in its nodes), ``kernel="native"`` for the C++ one
+(:class:`SearchError` if it is not installed).  Without a compiler, Python searches.
 
 >>> import random
 >>> from deepsix import new_game, shuffled_deal, apply, Phase, RandomBot, view
@@ -68,6 +59,7 @@ from deepsix.search._python import Solver as _Solver
 from deepsix.search._python import after as _after
 from deepsix.search._python import representatives as _representatives
 from deepsix.search._score import card_scores as _card_scores
+from deepsix.search._score import position_score as _position_score
 from deepsix.state import GameState, Phase
 
 __all__ = [
@@ -82,6 +74,7 @@ __all__ = [
     "move_values",
     "playout_points",
     "points",
+    "score",
     "solve",
     "solve_many",
 ]
@@ -291,12 +284,8 @@ def _card_values(
 def points(
     state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto"
 ) -> tuple[int, int]:
-    """Each team's points from here under best play: :func:`solve` without the best cards.
-
-    Cheaper than :func:`solve` (one search, no probe per card): what a
-    play-out needs when it reaches an endgame.  Raises :class:`SearchError`
-    and :class:`SearchBudgetError` as :func:`solve` does.
-    """
+    """Each team's points from here under best play: :func:`solve` without the best cards,
+    cheaper (one search, no probe per card).  Raises as :func:`solve` does."""
     _check_state(state)
     if _native_wanted(kernel):
         ns, total, *_ = _native_solve(state, 0, node_limit)
@@ -308,6 +297,18 @@ def points(
     except Budget:
         raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
     return (ns, root.left + LAST_TRICK_BONUS - ns)
+
+
+def score(state: GameState, *, node_limit: int | None = None, kernel: KernelChoice = "auto") -> int:
+    """The hand's score from here under best play for it (North-South's recorded score minus
+    East-West's, :data:`Objective`): :func:`solve` with ``objective="score"`` without the
+    best cards, as cheap as :func:`points` wherever the score rises with the card points
+    over the range best play can reach.  Raises as :func:`solve` does."""
+    ns, _ = points(state, node_limit=node_limit, kernel=kernel)
+    try:
+        return _position_score(state, ns, _check_budget(node_limit))
+    except Budget:
+        raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
 
 
 def playout_points(
