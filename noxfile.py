@@ -314,7 +314,11 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", str(out / "doctest"))
 
 
-NATIVE_TESTS = ["tests/search/test_native.py", "tests/search/test_solver.py"]
+NATIVE_TESTS = [
+    "tests/search/test_native.py",
+    "tests/search/test_solver.py",
+    "tests/search/test_score.py",
+]
 """The tests of the native kernel, and the solver's own (which then run it by default)."""
 REQUIRE_NATIVE = {"DEEPSIX_REQUIRE_NATIVE": "1"}
 

@@ -61,6 +61,27 @@ NB_MODULE(_kernel, m) {
         "(value, total, best, cards, values, nodes) of one position: what 0 = the value, 1 = "
         "and its best cards, 2 = every legal card's value.");
     m.def(
+        "score",
+        [](const std::vector<deepsix::u64>& hands, const std::vector<int>& trick, int leader, int sunk,
+           int play_over, const std::vector<int>& outcome, unsigned flags, long long node_limit,
+           int table_bits) {
+            check_limits(node_limit, table_bits);
+            const Position p = position(hands, trick, leader, sunk, play_over);
+            int value;
+            long long nodes;
+            {
+                nb::gil_scoped_release release;
+                deepsix::Search s(p, flags, node_limit, table_bits);
+                value = s.score(outcome);
+                nodes = s.nodes();
+            }
+            return nb::make_tuple(value, nodes);
+        },
+        nb::arg("hands"), nb::arg("trick"), nb::arg("leader"), nb::arg("sunk"), nb::arg("play_over"),
+        nb::arg("outcome"), nb::arg("flags"), nb::arg("node_limit"), nb::arg("table_bits"),
+        "(score, nodes): the hand's score from one position under best play for it, outcome[f] "
+        "being the score if North-South take 10 f more points (see deepsix.search._score).");
+    m.def(
         "solve_many",
         [](const std::vector<std::vector<deepsix::u64>>& hands, const std::vector<std::vector<int>>& tricks,
            const std::vector<int>& leaders, int sunk, int play_over, int what, unsigned flags,

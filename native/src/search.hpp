@@ -24,6 +24,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace deepsix {
@@ -408,6 +409,38 @@ public:
         return low;
     }
 
+    // The hand's score from here under best play for it (deepsix.search._score): North-South's
+    // recorded score minus East-West's, which North-South minimise; ``outcome[f]`` is that
+    // score if North-South take 10 f more points, for f = 0 to total() / 10.  The card-point
+    // value bounds it; where the bounds do not meet, target searches settle it.
+    int score(const std::vector<int>& outcome) {
+        const int reach = total() / 10;
+        if (static_cast<int>(outcome.size()) != reach + 1)
+            throw std::invalid_argument("the outcomes are one score for each 10 points left");
+        const int v = exact() / 10;
+        int low = kInf, high = -kInf;
+        for (int f = v; f <= reach; ++f) low = std::min(low, outcome[f]);
+        for (int f = 0; f <= v; ++f) high = std::max(high, outcome[f]);
+        if (low == high) return low;
+        std::vector<int> candidates;
+        for (const int value : outcome)
+            if (value >= low && value <= high) candidates.push_back(value);
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+        std::size_t lo = 0, hi = candidates.size() - 1;  // North-South force candidates[hi]
+        while (lo < hi) {
+            const std::size_t middle = (lo + hi) / 2;
+            std::uint32_t mask = 0;
+            for (int f = 0; f <= reach; ++f)
+                if (outcome[f] <= candidates[middle]) mask |= std::uint32_t{1} << f;
+            if (forces(mask))
+                hi = middle;
+            else
+                lo = middle + 1;
+        }
+        return candidates[lo];
+    }
+
     // Fail-soft alpha-beta value of the current position.
     int root(int alpha, int beta) { return played_ == 0 ? boundary(alpha, beta) : moves(alpha, beta, -1); }
 
@@ -470,6 +503,73 @@ private:
             pts += points_of(s.trick[i]);
         }
         left_ += pts;
+    }
+
+    // What the target searches know of a trick boundary: its card-point value (-1: not yet)
+    // and the targets North-South can and cannot force from it.
+    struct Targets {
+        int value = -1;
+        std::vector<std::uint32_t> forced, refuted;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& key) const { return Table::hash(key); }
+    };
+
+    // Whether North-South can force the points they take from here into ``mask`` (bit f:
+    // 10 f points): a target holding one they force is forced, one inside a target they
+    // cannot force is not; at a boundary the card-point value decides where it can.
+    bool forces(std::uint32_t mask) {
+        if (played_ > 0) return forces_by_move(mask);
+        const int reach = total() / 10;
+        const std::uint32_t every = (std::uint32_t{2} << reach) - 1;
+        mask &= every;
+        if (!mask) return false;
+        if (mask == every) return true;
+        const Key k = key();
+        {
+            Targets& known = targets_[k];
+            for (const std::uint32_t m : known.forced)
+                if (!(m & ~mask)) return true;
+            for (const std::uint32_t m : known.refuted)
+                if (!(mask & ~m)) return false;
+        }
+        int value = targets_[k].value;
+        if (value < 0) targets_[k].value = value = exact();
+        const int v = value / 10;
+        const std::uint32_t below = (std::uint32_t{2} << v) - 1;
+        if ((mask & below) == below) return true;
+        if (!(mask >> v)) return false;
+        const bool answer = forces_by_move(mask);
+        Targets& known = targets_[k];  // looked up again: the search may have rehashed
+        (answer ? known.forced : known.refuted).push_back(mask);
+        return answer;
+    }
+
+    bool forces_by_move(std::uint32_t mask) {
+        if (++nodes_ > limit_) throw BudgetExceeded();
+        int cards[28];
+        const int n = classes(cards, flags_ & kMerge);
+        const int seat = mover();
+        const bool north_south = !(seat & 1);
+        for (int i = 0; i < n; ++i) {
+            const int card = cards[i];
+            h_[seat] -= bit_of(card);
+            trick_[played_++] = card;
+            bool answer;
+            if (played_ < 4) {
+                answer = forces(mask);
+            } else {
+                Saved saved = finish();
+                const int won = saved.ns + (tricks_left_ == 0 && saved.ns_won ? kBonus : 0);
+                const std::uint32_t target = mask >> (won / 10);
+                answer = tricks_left_ == 0 ? (target & 1) != 0 : forces(target);
+                unfinish(saved);
+            }
+            trick_[--played_] = 0;
+            h_[seat] += bit_of(card);
+            if (answer == north_south) return answer;  // a way found, or a refutation
+        }
+        return !north_south;
     }
 
     // Relative-rank form of the four hands (and the leader) at a trick boundary.
@@ -799,6 +899,7 @@ private:
     unsigned flags_;
     long long nodes_ = 0;
     long long limit_;
+    std::unordered_map<Key, Targets, KeyHash> targets_;
     int best_ = -1;
     Table* table_ = nullptr;
     int killers_[kHandSize + 1][4][29];

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deepsix import Card, PlayCard, PlayOver, Rules, apply, legal_actions
+from deepsix import Card, GameState, PlayCard, PlayOver, Rules, apply, legal_actions
 from deepsix.search import SearchBudgetError, SearchError, move_values, solve
+from deepsix.search._native import arguments, flags, kernel
 from deepsix.search._python import Solver, after
-from deepsix.search._score import ScoreSearch, outcomes
+from deepsix.search._score import ScoreSearch, bounded, native_score, outcomes
 from deepsix.search.solver import KERNEL, score
 from tests.search.endgames import endgame, score_after, score_minimax
 from tests.support.strategies import examples, rules_variants
@@ -28,8 +29,9 @@ DIFFERING = (49, 3, 1)
 bidding 120, holds the card points lowest with 6H, but records less by being set."""
 
 
-def _cards(state: object) -> list[Card]:
-    return [action.card for action in legal_actions(state)]  # type: ignore[arg-type, union-attr]  # a play-phase state: every legal action is a card
+def _cards(state: GameState) -> list[Card]:
+    """The legal cards of a play-phase state (every legal action is a card there)."""
+    return [action.card for action in legal_actions(state) if isinstance(action, PlayCard)]
 
 
 @settings(max_examples=examples(ci=80, deep=1500))
@@ -130,7 +132,50 @@ def test_playing_the_score_best_cards_records_the_score(
     assert record.scores[0] - record.scores[1] == score
 
 
-@pytest.mark.skipif(KERNEL != "native", reason="the native kernel is not installed")
+NATIVE = pytest.mark.skipif(KERNEL != "native", reason="the native kernel is not installed")
+
+
+@NATIVE
+def test_the_native_target_search_agrees_with_the_python_one() -> None:
+    """Where the card-point bounds leave the score open, the C++ target search gives the
+    Python one's score (and the oracle's), position by position."""
+    checked = 0
+    for seed in range(300):
+        state = endgame(Rules(), seed, 3 + seed % 3, seed % 4)
+        root = Solver(state)
+        left = root.left + 10
+        search = ScoreSearch(root.engine, outcomes(state, left))
+        points = solve(state, kernel="python").points[0]
+        if bounded(search.outcome, left, points) is not None:
+            continue
+        native, nodes = native_score(state, left, 10**9)
+        assert native == search.value(root, 0, points)
+        if seed % 3 == 0:  # four tricks and fewer: the oracle too
+            assert native == score_minimax(state)
+        assert nodes > 0
+        checked += 1
+    assert checked >= 10
+
+
+@NATIVE
+def test_the_native_target_search_refuses_bad_input() -> None:
+    """A wrong number of outcomes, a bad position or budget: ValueError, never a crash."""
+    state = endgame(Rules(), *DIFFERING)
+    module = kernel()
+    position = arguments(state)
+    with pytest.raises(ValueError, match="one score for each 10 points"):
+        module.score(*position, [0, 1, 2], flags(), 1000, 0)
+    bad = ([1 << 60, 0, 0, 0], *position[1:])
+    with pytest.raises(ValueError, match="a packed hand has 56 bits"):
+        module.score(*bad, [0] * 30, flags(), 1000, 0)
+    with pytest.raises(ValueError, match="node_limit must be positive"):
+        module.score(*position, [0] * 30, flags(), 0, 0)
+    deep = endgame(Rules(), 2019, 8, 0)
+    with pytest.raises(module.BudgetExceeded):
+        module.score(*arguments(deep), outcomes(deep, Solver(deep).left + 10), flags(), 5, 0)
+
+
+@NATIVE
 def test_the_score_is_the_same_on_either_kernel() -> None:
     """The card-point values may come from either kernel: the scores do not change."""
     for seed in range(40):

@@ -31,20 +31,28 @@ How it is solved, on the card-point search's own engine (its tables too):
   holds every outcome up to ``v``: yes; none from ``v`` up: no), and the
   answers are kept by position and target.  Equivalent cards are searched
   once, as in the card-point search: swapping them changes no point.
+
+The same target search exists in the native kernel (``Search::score`` in
+``native/src/search.hpp``): with card points from the native kernel, it settles what the
+bounds leave open (:func:`native_score`); with the Python kernel, :class:`ScoreSearch`
+does, on the card-point search's own engine and tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deepsix.actions import PLAY
 from deepsix.cards import CARD_POINTS, Card
+from deepsix.engine import apply
 from deepsix.hands import BIT
 from deepsix.scoring import LAST_TRICK_BONUS, score_hand
 from deepsix.search._core import Budget, Engine
+from deepsix.search._native import arguments, flags, kernel
 from deepsix.search._python import Solver, after
 from deepsix.state import GameState
 
-__all__ = ["ScoreSearch", "card_scores", "outcomes", "position_score"]
+__all__ = ["ScoreSearch", "bounded", "card_scores", "native_score", "outcomes", "position_score"]
 
 _TEN = 10
 
@@ -76,8 +84,10 @@ class ScoreSearch:
     def __init__(self, engine: Engine, outcome: Sequence[int]) -> None:
         self.engine = engine
         self.outcome = list(outcome)
-        self.known: dict[tuple[int, int], bool] = {}
-        """(position key with the leader, target mask) -> whether North-South can force it."""
+        self.forced: dict[int, list[int]] = {}
+        """Position key with the leader -> targets North-South can force from there."""
+        self.refuted: dict[int, list[int]] = {}
+        """Position key with the leader -> targets North-South cannot force from there."""
         self.values: dict[int, int] = {}
         """Position key with the leader -> North-South's card-point value from there."""
         self.probes = 0
@@ -139,25 +149,25 @@ class ScoreSearch:
         if mask == every:
             return True
         engine = self.engine
-        key = (engine.key() | leader, mask)
-        known = self.known.get(key)
-        if known is not None:
-            return known
+        position = engine.key() | leader
+        # A target holding one North-South can force is forced too; one inside a target
+        # they cannot force is not: the answers are kept by position, as the targets found
+        forced, refuted = self.forced.get(position), self.refuted.get(position)
+        if forced is not None and any(not known & ~mask for known in forced):
+            return True
+        if refuted is not None and any(not mask & ~known for known in refuted):
+            return False
         # The card-point value decides where it can: North-South can hold their take to v
         # (every outcome up to v in the target: yes), East-West can force v (none from v up: no)
-        position = key[0]
         v = self.values.get(position, -1)
         if v < 0:
             v = self.values[position] = engine.exact(leader, leader, left, tricks_left, 0, -1)
         v //= _TEN
         below = (2 << v) - 1
-        if mask & below == below:
-            answer = True
-        elif not mask >> v:
-            answer = False
-        else:  # North-South must take more than they would for points: try such cards first
-            answer = self._node(leader, leader, left, tricks_left, 0, 0, 0, mask, False)
-        self.known[key] = answer
+        if mask & below == below or not mask >> v:
+            return mask & below == below
+        answer = self._node(leader, leader, left, tricks_left, 0, 0, 0, mask)
+        (self.forced if answer else self.refuted).setdefault(position, []).append(mask)
         return answer
 
     def _node(  # noqa: PLR0913, PLR0917  # the position, spelled out
@@ -170,20 +180,15 @@ class ScoreSearch:
         tbits: int,
         taken: int,
         mask: int,
-        upward: bool = False,
     ) -> bool:
         """Within a trick, ``seat`` to play: whether North-South force their points into
-        ``mask``; ``code``/``tbits``/``taken`` as in the card-point search.  ``upward``: the
-        target lies above the card-point value alone, so each side tries first the cards the
-        card-point search tries last (North-South must take points, East-West shed them)."""
+        ``mask``; ``code``/``tbits``/``taken`` as in the card-point search."""
         engine = self.engine
         engine.nodes += 1
         if engine.nodes > engine.limit:
             raise Budget
         played = (seat - leader) & 3
         moves = engine.order(engine.classes(seat, code, tbits), seat, leader, played, code, -1)
-        if upward:
-            moves = moves[::-1]
         north_south = not seat & 1
         held = engine.hand(seat)
         shift = 5 * played
@@ -212,7 +217,6 @@ class ScoreSearch:
                         tbits | bit,
                         points,
                         mask,
-                        upward,
                     )
             finally:
                 engine.add(seat, bit)
@@ -222,35 +226,80 @@ class ScoreSearch:
         return not north_south
 
 
+def bounded(outcome: Sequence[int], left: int, points: int) -> int | None:
+    """The score where the card-point value ``points`` settles it (``outcome`` from the
+    position on, ``left`` the points still to be taken), else ``None``."""
+    span = outcome[: left // _TEN + 1]
+    v = points // _TEN
+    low = min(span[v:])  # East-West force at least v
+    high = max(span[: v + 1])  # North-South hold to at most v
+    return low if low == high else None
+
+
+def native_score(state: GameState, left: int, limit: int) -> tuple[int, int]:
+    """The score of ``state`` (``left`` points still to be taken, the last-trick bonus
+    included) by the native kernel's target search, and its nodes."""
+    module = kernel()
+    try:
+        found: tuple[int, int] = module.score(
+            *arguments(state), outcomes(state, left), flags(), limit, 0
+        )
+    except module.BudgetExceeded:
+        raise Budget from None
+    return found
+
+
 def card_scores(
-    state: GameState, values: Sequence[tuple[Card, int]], limit: int, root: Solver | None
+    state: GameState,
+    values: Sequence[tuple[Card, int]],
+    limit: int,
+    root: Solver | None,
 ) -> tuple[list[int], int]:
     """The score after each ``(card, points)`` of ``state`` (its legal cards, each with
     North-South's card points from here after it, as :func:`~deepsix.search.move_values`
     gives them), under best play for the score, and the nodes the target searches took.
 
-    ``root``: the card-point search's root, whose tables the target searches then share
-    (``None``: a fresh one); ``limit`` caps the nodes (:class:`~deepsix.search._core.Budget`).
+    ``root``: the Python kernel's root, whose engine and tables the target searches then
+    share; ``None``: the card points came from the native kernel, whose target search then
+    settles what the bounds leave open.  ``limit`` caps the nodes
+    (:class:`~deepsix.search._core.Budget`).
     """
+    native = root is None
     if root is None:
         root = Solver(state)
     root.limit = limit
     start = root.nodes
+    more = 0
     search = ScoreSearch(root.engine, outcomes(state, root.left + LAST_TRICK_BONUS))
     found: list[int] = []
     for card, points in values:
         taken, child = after(root, state, card)
         if child is None:
             found.append(search.outcome[taken // _TEN])
-        else:
-            found.append(search.value(child, taken, points - taken))
-    return found, root.nodes - start
+            continue
+        left = child.left + LAST_TRICK_BONUS
+        settled = bounded(search.outcome[taken // _TEN :], left, points - taken)
+        if settled is None and native:
+            following = apply(state, PLAY[root.seat][card])
+            settled, nodes = native_score(following, left, limit)
+            more += nodes
+        if settled is None:
+            settled = search.value(child, taken, points - taken)
+        found.append(settled)
+    return found, root.nodes - start + more
 
 
-def position_score(state: GameState, points: int, limit: int) -> int:
+def position_score(state: GameState, points: int, limit: int, *, native: bool) -> int:
     """The score of ``state`` under best play for the score, North-South's card-point value
-    from there being ``points``; ``limit`` caps the target searches' nodes."""
+    from there being ``points``; ``limit`` caps the target searches' nodes; ``native``: by
+    the native kernel's target search where the bounds leave it open."""
     root = Solver(state)
     root.limit = limit
-    search = ScoreSearch(root.engine, outcomes(state, root.left + LAST_TRICK_BONUS))
+    left = root.left + LAST_TRICK_BONUS
+    search = ScoreSearch(root.engine, outcomes(state, left))
+    settled = bounded(search.outcome, left, points)
+    if settled is not None:
+        return settled
+    if native:
+        return native_score(state, left, limit)[0]
     return search.value(root, 0, points)

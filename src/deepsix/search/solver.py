@@ -306,7 +306,7 @@ def score(state: GameState, *, node_limit: int | None = None, kernel: KernelChoi
     over the range best play can reach.  Raises as :func:`solve` does."""
     ns, _ = points(state, node_limit=node_limit, kernel=kernel)
     try:
-        return _position_score(state, ns, _check_budget(node_limit))
+        return _position_score(state, ns, _check_budget(node_limit), native=_native_wanted(kernel))
     except Budget:
         raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
 
