@@ -15,11 +15,13 @@ average is printed before and after, and the process's peak memory at the end.
 ``--kernels`` names the solver kernels to run side by side on the same positions
 (``python``: :mod:`deepsix.search._core`; ``native``: the C++ kernel of
 ``deepsix-native``, when installed -- by default both, else ``python`` alone).
-Nodes are each kernel's own count.
+Nodes are each kernel's own count.  ``--objectives points,score`` also times
+``solve(objective="score")`` (what the hand records) beside the card points.
 
     python benchmarks/solver.py                       # 100 deals, 1 to 8 tricks left
     python benchmarks/solver.py --tricks 14-9 --deals 10 --node-limit 300000
     python benchmarks/solver.py --tricks 14,12,10 --deals 10 --kernels native
+    python benchmarks/solver.py --tricks 8,7 --deals 40 --objectives points,score
 """
 
 from __future__ import annotations
@@ -67,29 +69,36 @@ def main() -> int:
         default="python,native" if KERNEL == "native" else "python",
         help="solver kernels, side by side: 'python,native'",
     )
+    parser.add_argument(
+        "--objectives", default="points", help="what to solve, side by side: 'points,score'"
+    )
     args = parser.parse_args()
     kernels = args.kernels.split(",")
+    objectives = args.objectives.split(",")
     print(f"load average: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
-    print(f"{'kernel':>6} {'tricks':>6} {'deals':>5} {'unfinished':>10} {'median s':>9} "
-          f"{'worst s':>8} {'median nodes':>12} {'nodes/s':>8}")  # fmt: skip
+    print(f"{'kernel':>6} {'solves':>6} {'tricks':>6} {'deals':>5} {'unfinished':>10} "
+          f"{'median s':>9} {'worst s':>8} {'median nodes':>12} {'nodes/s':>8}")  # fmt: skip
     for tricks in _depths(args.tricks):
         states = [position(seed, tricks) for seed in range(args.seed, args.seed + args.deals)]
         for kernel in kernels:
-            _measure(kernel, tricks, states, args.node_limit)
+            for objective in objectives:
+                _measure(kernel, objective, tricks, states, args.node_limit)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"load average: {os.getloadavg()[0]:.1f} (1 min); peak memory {peak:.0f} MiB")
     return 0
 
 
-def _measure(kernel: str, tricks: int, states: list[GameState], node_limit: int) -> None:
-    """Solve each of ``states`` with ``kernel`` and print one line of figures."""
+def _measure(
+    kernel: str, objective: str, tricks: int, states: list[GameState], node_limit: int
+) -> None:
+    """Solve each of ``states`` with ``kernel`` for ``objective``; print one line of figures."""
     times: list[float] = []
     nodes: list[int] = []
     unfinished = 0
     for state in states:
         start = time.process_time()
         try:
-            result = solve(state, node_limit=node_limit, kernel=kernel)  # type: ignore[arg-type]  # checked by solve
+            result = solve(state, node_limit=node_limit, kernel=kernel, objective=objective)  # type: ignore[arg-type]  # checked by solve
         except SearchBudgetError:
             unfinished += 1
             times.append(time.process_time() - start)
@@ -100,7 +109,7 @@ def _measure(kernel: str, tricks: int, states: list[GameState], node_limit: int)
     rate = sum(nodes) / sum(times) if sum(times) else 0.0
     worst = f"{max(times):.3f}" + ("+" if unfinished else "")
     print(
-        f"{kernel:>6} {tricks:>6} {len(states):>5} {unfinished:>10} "
+        f"{kernel:>6} {objective:>6} {tricks:>6} {len(states):>5} {unfinished:>10} "
         f"{statistics.median(times):>9.4f} {worst:>8} {statistics.median(nodes):>12.0f} "
         f"{rate:>8.0f}",
         flush=True,
