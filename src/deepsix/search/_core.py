@@ -52,8 +52,8 @@ so that the tests can check that none of them changes a value:
   play-over rules alike, and both carry the same (zero) points, so swapping
   them maps the rest of the game onto itself.  A 2 and a 3 are never merged
   with anything but their own copy: their points differ.  At the root,
-  :func:`solve` and :func:`move_values` search one card of each class
-  and give the others its result.
+  :func:`~deepsix.search.solver.solve` and :func:`~deepsix.search.solver.move_values`
+  search one card of each class and give the others its result.
 * **Move ordering**, measured on solved positions: the table's lead
   first, then the *killer* (the card that last cut the search off at the
   same tricks left, seat in the trick and previous card); leads of a card

@@ -119,8 +119,11 @@ __all__ = [
 COSTLY: Final = _COSTLY
 """The cost, in points, from which a decision counts as a costly moment (one scoring step)."""
 CONFIRM: Final = 8
-"""An estimated cost that looks costly but is not clear of its noise is measured again on
-more fresh deals, up to this many times the budget's ``worlds`` in all."""
+"""An estimated cost that looks costly but is not clear of its noise is measured once more,
+on this many times the budget's ``worlds`` deals of its own."""
+_LOOKS: Final = 2
+"""Each estimated cost is judged at most twice (its fresh deals, then the confirmation's): the
+hand's family-wise level is shared among twice its estimates."""
 FAMILY_ERROR: Final = _FAMILY_ERROR
 """The chance, over all the estimated decisions of a hand together, that sampling noise alone
 makes one of them look costly (:func:`critical_ratio`)."""
@@ -346,7 +349,7 @@ class _Analyst:
         # One level for the hand: the more estimates it holds, the clearer each must be.
         estimates = sum(1 for decision in found if decision.method is Method.ESTIMATE)
         decisions = tuple(
-            attrs.evolve(decision, critical=critical_ratio(estimates, decision.fresh))
+            attrs.evolve(decision, critical=critical_ratio(_LOOKS * estimates, decision.fresh))
             if decision.method is Method.ESTIMATE
             else decision
             for decision in sorted(found, key=lambda decision: decision.step)
@@ -393,9 +396,9 @@ class _Analyst:
         """The decision valued on sampled deals, or ``None`` if no deal fits the seat's view.
 
         A cost that looks costly on the fresh deals but is not clear of their noise (at the
-        level of a hand of ``family`` estimates) is measured on more fresh deals, a round of
-        ``worlds`` at a time, up to :data:`CONFIRM` times ``worlds`` in all: one clear of the
-        noise is reported costly, one that is not is reported uncertain."""
+        level of a hand of ``family`` estimates, each judged at most twice) is measured once
+        more, on :data:`CONFIRM` times ``worlds`` deals of its own, and judged on those: one
+        clear of the noise is reported costly, one that is not is reported uncertain."""
         rng = random.Random(f"deepsix-analysis:{self.seed}:{moment.step}")
         played = moment.played
         seat = _seat(played)
@@ -421,20 +424,20 @@ class _Analyst:
             mine, theirs = self.outcomes(fresh, (played, best), seat.team, rng)
             differences = [a - b for a, b in zip(mine, theirs, strict=True)]
             mean, error = mean_and_error(differences)
-            while (
-                mean >= COSTLY
-                and not clear_of_noise(
-                    mean, error, len(differences), critical_ratio(family, len(differences))
-                )
-                and len(differences) < CONFIRM * count
+            if mean >= COSTLY and not clear_of_noise(
+                mean, error, len(differences), critical_ratio(_LOOKS * family, len(differences))
             ):
+                # Borderline: measured once more on CONFIRM x worlds deals of their own and
+                # judged on those alone, at the same level (looking again and again at growing
+                # deals until one look passes would report noise far more often than that).
                 try:
-                    extra = [sample_state(seen, more) for _ in range(count)]
+                    extra = [sample_state(seen, more) for _ in range(CONFIRM * count)]
                 except SamplingError:  # pragma: no cover - the same view fitted deals before
-                    break
-                mine, theirs = self.outcomes(extra, (played, best), seat.team, more)
-                differences += [a - b for a, b in zip(mine, theirs, strict=True)]
-                mean, error = mean_and_error(differences)
+                    extra = []
+                if extra:
+                    mine, theirs = self.outcomes(extra, (played, best), seat.team, more)
+                    differences = [a - b for a, b in zip(mine, theirs, strict=True)]
+                    mean, error = mean_and_error(differences)
             cost = (max(0.0, mean), error, len(differences))
         return _decision(moment, Method.ESTIMATE, count, values, cost)
 

@@ -90,7 +90,7 @@ Objective = Literal["points", "score"]
 """What the solver optimises: ``"points"``, the card points each team takes (each as few as
 it can), or ``"score"``, what the hand records -- North-South's recorded score minus
 East-West's, with the bid, the meld, the zero floor and the set contract
-(:mod:`deepsix.search._score` says why the two optima can differ)."""
+(the source of ``deepsix.search._score`` says why the two optima can differ)."""
 
 
 class SearchError(DeepSixError, ValueError):
