@@ -52,7 +52,15 @@ from deepsix.search._native import arguments, flags, kernel
 from deepsix.search._python import Solver, after
 from deepsix.state import GameState
 
-__all__ = ["ScoreSearch", "bounded", "card_scores", "native_score", "outcomes", "position_score"]
+__all__ = [
+    "ScoreSearch",
+    "bounded",
+    "bounds",
+    "card_scores",
+    "native_score",
+    "outcomes",
+    "position_score",
+]
 
 _TEN = 10
 
@@ -96,11 +104,8 @@ class ScoreSearch:
     def value(self, position: Solver, gained: int, points: int) -> int:
         """The score of ``position`` (North-South having taken ``gained`` points since the
         root), whose card-point value is ``points``."""
-        outcome = self.outcome[gained // _TEN :]
-        span = outcome[: (position.left + LAST_TRICK_BONUS) // _TEN + 1]
-        v = points // _TEN
-        low = min(span[v:])  # East-West force at least v
-        high = max(span[: v + 1])  # North-South hold to at most v
+        span = self.outcome[gained // _TEN :][: (position.left + LAST_TRICK_BONUS) // _TEN + 1]
+        low, high = bounds(span, points)
         if low == high:
             return low
         candidates = sorted({score for score in span if low <= score <= high})
@@ -226,13 +231,18 @@ class ScoreSearch:
         return not north_south
 
 
+def bounds(span: Sequence[int], points: int) -> tuple[int, int]:
+    """The least and the greatest score a position can have whose card-point value is
+    ``points``, ``span`` its :func:`outcomes`: East-West can force at least ``points``, and
+    North-South can hold their take to it."""
+    v = points // _TEN
+    return min(span[v:]), max(span[: v + 1])
+
+
 def bounded(outcome: Sequence[int], left: int, points: int) -> int | None:
     """The score where the card-point value ``points`` settles it (``outcome`` from the
     position on, ``left`` the points still to be taken), else ``None``."""
-    span = outcome[: left // _TEN + 1]
-    v = points // _TEN
-    low = min(span[v:])  # East-West force at least v
-    high = max(span[: v + 1])  # North-South hold to at most v
+    low, high = bounds(outcome[: left // _TEN + 1], points)
     return low if low == high else None
 
 
