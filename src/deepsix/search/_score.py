@@ -51,12 +51,14 @@ from deepsix.search._core import Budget, Engine
 from deepsix.search._native import arguments, flags, kernel
 from deepsix.search._python import Solver, after
 from deepsix.state import GameState
+from deepsix.tricks import winning_position
 
 __all__ = [
     "ScoreSearch",
     "bounded",
     "bounds",
     "card_scores",
+    "for_team",
     "native_score",
     "outcomes",
     "position_score",
@@ -259,6 +261,28 @@ def native_score(state: GameState, left: int, limit: int) -> tuple[int, int]:
     return found
 
 
+def for_team(score: int, team: int) -> int:
+    """``team``'s view of a hand's score: the solver's (North-South's recorded score minus
+    East-West's) for North-South, negated for East-West."""
+    return score if team == 0 else -score
+
+
+def _step(root: Solver, card: Card) -> tuple[int, int, bool]:
+    """After ``card`` at ``root``: North-South's points in the trick it completes (0 if it
+    completes none; the last-trick bonus included at the hand's end), the points then
+    still to be taken (the bonus included), and whether the hand is over.  The rules'
+    :func:`~deepsix.tricks.winning_position` decides the trick, as in :func:`after`."""
+    if len(root.trick) < 3:
+        return 0, root.left + LAST_TRICK_BONUS, False
+    cards = [*root.trick, card]
+    points = sum(CARD_POINTS[c] for c in cards)
+    winner = (root.leader + winning_position(cards, root.sunk)) & 3
+    over = root.tricks_left == 1
+    bonus = LAST_TRICK_BONUS if over else 0
+    taken = 0 if winner & 1 else points + bonus
+    return taken, 0 if over else root.left - points + LAST_TRICK_BONUS, over
+
+
 def card_scores(
     state: GameState,
     values: Sequence[tuple[Card, int]],
@@ -283,33 +307,35 @@ def card_scores(
     search = ScoreSearch(root.engine, outcomes(state, root.left + LAST_TRICK_BONUS))
     found: list[int] = []
     for card, points in values:
-        taken, child = after(root, state, card)
-        if child is None:
-            found.append(search.outcome[taken // _TEN])
-            continue
-        left = child.left + LAST_TRICK_BONUS
-        settled = bounded(search.outcome[taken // _TEN :], left, points - taken)
-        if settled is None and native:
+        taken, left, over = _step(root, card)
+        settled = (
+            search.outcome[taken // _TEN]
+            if over
+            else bounded(search.outcome[taken // _TEN :], left, points - taken)
+        )
+        if settled is None and native:  # the position after the card, for the C++ search
             following = apply(state, PLAY[root.seat][card])
             settled, nodes = native_score(following, left, limit)
             more += nodes
-        if settled is None:
+        elif settled is None:
+            child = after(root, state, card)[1]
+            assert child is not None  # the hand goes on after the card
             settled = search.value(child, taken, points - taken)
         found.append(settled)
     return found, root.nodes - start + more
 
 
-def position_score(state: GameState, points: int, limit: int, *, native: bool) -> int:
-    """The score of ``state`` under best play for the score, North-South's card-point value
-    from there being ``points``; ``limit`` caps the target searches' nodes; ``native``: by
-    the native kernel's target search where the bounds leave it open."""
-    root = Solver(state)
-    root.limit = limit
-    left = root.left + LAST_TRICK_BONUS
-    search = ScoreSearch(root.engine, outcomes(state, left))
-    settled = bounded(search.outcome, left, points)
+def position_score(state: GameState, points: tuple[int, int], limit: int, native: bool) -> int:
+    """The score of ``state`` under best play for the score, ``points`` each team's card-point
+    value from there; ``limit`` caps the target searches' nodes; ``native``: by the native
+    kernel's target search where the bounds leave it open."""
+    left = points[0] + points[1]  # every point still to be taken
+    outcome = outcomes(state, left)
+    settled = bounded(outcome, left, points[0])
     if settled is not None:
         return settled
     if native:
         return native_score(state, left, limit)[0]
-    return search.value(root, 0, points)
+    root = Solver(state)
+    root.limit = limit
+    return ScoreSearch(root.engine, outcome).value(root, 0, points[0])

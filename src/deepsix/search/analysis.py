@@ -73,6 +73,7 @@ from deepsix.io.record import GameRecord, replay
 from deepsix.play.bots import Bot, make_bot
 from deepsix.rebuild import history_start, walk
 from deepsix.sampling import SamplingError, sample_state
+from deepsix.search._score import for_team
 from deepsix.search._verdicts import BUDGETS as _BUDGETS
 from deepsix.search._verdicts import COSTLY as _COSTLY
 from deepsix.search._verdicts import FAMILY_ERROR as _FAMILY_ERROR
@@ -381,13 +382,13 @@ class _Analyst:
             )
         except SearchBudgetError:
             return None
-        sign = 1 if _seat(moment.played).team == 0 else -1  # the solver's score is North-South's
+        team = _seat(moment.played).team
         values: dict[Action, float] = {}
         for legal in legal_actions(before):  # legal order, so that ties go to the first card
             assert isinstance(legal, PlayCard)
             score = next(value.score for value in found if value.card == legal.card)
             assert score is not None  # the score objective scores every card
-            values[legal] = float(sign * score)
+            values[legal] = float(for_team(score, team))
         return _decision(moment, Method.EXACT, 0, values)
 
     # -- estimated: sampled deals played out -------------------------------------------------

@@ -94,6 +94,7 @@ from deepsix.search._choices import distinct as _distinct
 from deepsix.search._choices import distinct_cards as _distinct_cards
 from deepsix.search._choices import lowest as _lowest
 from deepsix.search._choices import significant as _significant
+from deepsix.search._score import for_team
 from deepsix.search.playout import perfect_playout_cost, playout_cost
 from deepsix.search.solver import (
     KernelChoice,
@@ -458,10 +459,9 @@ class SearchBot:
             except SearchBudgetError:
                 continue  # too hard to solve within budget: this deal does not vote
             solved += 1
-            sign = 1 if seat.team == 0 else -1  # the solver's score is North-South's
             for value in values:
                 assert value.score is not None  # the score objective scores every card
-                totals[value.card] += sign * value.score
+                totals[value.card] += for_team(value.score, seat.team)
         if not solved:
             return _cheapest(card_costs(view_))
         return cards[_lowest([totals[card] for card in cards])]

@@ -41,6 +41,7 @@ from deepsix.engine import apply
 from deepsix.errors import InvalidStateError
 from deepsix.play.bots import Bot
 from deepsix.scoring import score_hand
+from deepsix.search._score import for_team
 from deepsix.search.solver import KernelChoice, SearchBudgetError, playout_points, score
 from deepsix.state import GameState, Phase
 from deepsix.views import view
@@ -95,7 +96,7 @@ def playout_cost(  # noqa: PLR0913  # the position, then the budgets and the ker
             except SearchBudgetError:
                 solve_tricks = 0  # too hard for the budget: the policy plays on
             else:
-                return float(solved if team == 0 else -solved)
+                return float(for_team(solved, team))
         seat = state.to_act
         if seat is None:  # pragma: no cover - a hand in progress always has a seat to act
             raise InvalidStateError("the hand stopped before it was scored")

@@ -304,9 +304,9 @@ def score(state: GameState, *, node_limit: int | None = None, kernel: KernelChoi
     East-West's, :data:`Objective`): :func:`solve` with ``objective="score"`` without the
     best cards, as cheap as :func:`points` wherever the score rises with the card points
     over the range best play can reach.  Raises as :func:`solve` does."""
-    ns, _ = points(state, node_limit=node_limit, kernel=kernel)
+    found = points(state, node_limit=node_limit, kernel=kernel)
     try:
-        return _position_score(state, ns, _check_budget(node_limit), native=_native_wanted(kernel))
+        return _position_score(state, found, _check_budget(node_limit), _native_wanted(kernel))
     except Budget:
         raise SearchBudgetError(f"the search needs more than {node_limit} nodes") from None
 
@@ -371,16 +371,16 @@ def solve(
         values, nodes = _scored(state, node_limit, kernel)
         assert state.to_act is not None  # checked above
         pick = min if state.to_act.team == 0 else max
-        score = pick(v.score for v in values if v.score is not None)
+        optimum = pick(v.score for v in values if v.score is not None)
         ns = pick(v.points[0] for v in values)
         return SolveResult(
             points=(ns, values[0].points[0] + values[0].points[1] - ns),
-            best=tuple(v.card for v in values if v.score == score),
+            best=tuple(v.card for v in values if v.score == optimum),
             seat=state.to_act,
             nodes=nodes,
             seconds=time.perf_counter() - start,
             kernel="native" if _native_wanted(kernel) else "python",
-            score=score,
+            score=optimum,
         )
     if _native_wanted(kernel):
         ns, total, native_best, _, _, nodes = _native_solve(state, 1, node_limit)
